@@ -1,0 +1,72 @@
+// Bootstrap: how a job finds itself. Who the ranks are, a start-up barrier and
+// exchange, the names of shared-memory objects, and how the job ends.
+//
+// Three ways a process becomes a rank (see docs/launch.md):
+//  1. Launched by gexrun (env GEX_JOB_ID, GEX_RANK, GEX_SIZE, GEX_JOB_CTL set by the launcher):
+//     attach to the job control block gexrun created.
+//  2. GASNET_PSHM_NODES=N (N>1) and not under gexrun: join() forks N ranks; the calling process
+//     becomes the job monitor and never returns from join() (it exits with the job's exit code).
+//  3. Otherwise: a singleton job of one rank.
+// Later a PMIx bootstrap (mpirun/srun) implements the same interface.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace gex::bootstrap {
+
+struct JobInfo {
+  uint32_t rank = 0;      // jobrank of this process
+  uint32_t size = 1;      // number of ranks in the job
+  std::string job_id;     // unique tag of this job, used in shared-memory object names
+  uint32_t host_rank = 0;   // index of this process's host among the job's hosts
+  uint32_t host_count = 1;  // number of hosts (1 for the smp conduit)
+};
+
+// Largest blob one rank may contribute to allgather().
+inline constexpr size_t kMaxExchangeBytes = 1024;
+
+// Joins the job (see the three cases above). Idempotent: later calls return at once.
+// argc/argv may be NULL.
+void join(int *argc, char ***argv);
+bool joined() noexcept;
+const JobInfo &job() noexcept;
+
+// Start-up collectives over all ranks of the job. Not for hot paths: they spin with yields.
+// While waiting they notice a job that is ending and leave with it (never hang).
+void barrier();
+// Every rank contributes `len` bytes (the same len on all ranks, <= kMaxExchangeBytes);
+// `all` receives size*len bytes ordered by rank.
+void allgather(const void *mine, size_t len, void *all);
+
+// Name for a POSIX shared-memory object of this job: "/gex-<job_id>-<tag><rank>".
+// The monitor removes every /dev/shm/gex-<job_id>-* when the job ends, whatever the cause,
+// and ranks should shm_unlink their objects as soon as every neighbour has mapped them.
+std::string shm_name(const char *tag, uint32_t rank);
+
+// The job-wide "job is ending" word. Zero while the job runs. Poll loops read it (one relaxed
+// load) and call leave_ending_job() when it is non-zero, so no rank spins on a dead peer.
+extern std::atomic<uint32_t> *g_job_ending;
+inline bool job_ending() noexcept {
+  return g_job_ending && g_job_ending->load(std::memory_order_relaxed) != 0;
+}
+// Leaves a job that another rank (or the monitor) is ending: flushes stdio, exits with the
+// job's exit code. Never returns.
+[[noreturn]] void leave_ending_job();
+
+// gasnet_exit(code): ends the whole job with `code`. Flushes stdio first. Never returns.
+[[noreturn]] void exit_job(int code);
+
+// A fatal error on this rank: prints "libgex rank R (host H): <message>" on stderr and ends the
+// whole job with a non-zero code (exit_code, default 1). Never returns.
+[[noreturn]] void fatal(const std::string &message, int exit_code = 1);
+
+// The job monitor (shared by gexrun and the GASNET_PSHM_NODES fork path). Returns the job's
+// exit code once every rank is gone and /dev/shm is clean.
+struct MonitorOptions {
+  double exit_grace_seconds = 2.0;  // after the first rank leaves, how long the rest get
+};
+
+}  // namespace gex::bootstrap
