@@ -1,0 +1,367 @@
+// Active Messages: registration, fixed- and negotiated-payload injection, limits, tokens.
+#include <cstdio>
+
+#include "runtime/runtime.h"
+
+using namespace gex::runtime;
+using gex::transport::AmCategory;
+using gex::transport::AmMessage;
+using gex::transport::SendResult;
+
+namespace {
+
+constexpr size_t kMaxMedium = gex::transport::smp::SmpTransport::kMaxMedium;
+constexpr size_t kMaxLong = gex::transport::smp::SmpTransport::kMaxLong;
+// A GASNet-allocated NPAM buffer: Medium uses its maximum, Long this much.
+constexpr size_t kNpamLongAlloc = size_t(1) << 20;
+
+inline void check_nargs(const char *call, unsigned nargs) {
+  if (__builtin_expect(nargs > gex::transport::kMaxArgs, 0))
+    usage_fatal(call, "nargs=" + std::to_string(nargs) + " exceeds gex_AM_MaxArgs()=16");
+}
+
+inline void check_payload(const char *call, size_t nbytes, size_t max, const char *limit_name) {
+  if (__builtin_expect(nbytes > max, 0))
+    usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " exceeds " + limit_name + "=" + std::to_string(max));
+}
+
+inline void check_lc_opt(const char *call, gex_Event_t *lc_opt, bool reply) {
+#ifdef GASNET_DEBUG
+  if (lc_opt == GEX_EVENT_DEFER) usage_fatal(call, "lc_opt=GEX_EVENT_DEFER is not allowed for Active Messages");
+  if (reply && lc_opt == GEX_EVENT_GROUP) usage_fatal(call, "lc_opt=GEX_EVENT_GROUP is not allowed for a Reply");
+  if (!lc_opt) usage_fatal(call, "lc_opt is NULL");
+#else
+  (void)call, (void)lc_opt, (void)reply;
+#endif
+}
+
+inline int send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags) {
+  return g_rt.smp->am_send(dest, m, flags & GEX_FLAG_IMMEDIATE) == SendResult::WouldBlock;
+}
+
+// The requester's Long destination must lie in the receiver's segment (the payload is copied
+// there by the initiator), so this check guards memory and stays on in every build.
+inline void check_long_dest(const char *call, gex_Rank_t dest, void *dest_addr, size_t nbytes) {
+  (void)peer_address(dest, dest_addr, nbytes, call, /*always_check=*/true);
+}
+
+// A Reply is legal only from the Request handler that owns `token`, at most once.
+gexi_Token *reply_token(gex_Token_t token, const char *call) {
+  ThreadState &t = t_thread;
+  if (__builtin_expect(!token || t.token != token, 0))
+    usage_fatal(call, "called outside the Request handler that received this token (a Reply is only legal from a Request handler)");
+  if (__builtin_expect(!token->is_request, 0))
+    usage_fatal(call, "called from a Reply handler (a Reply is only legal from a Request handler)");
+  if (__builtin_expect(token->replied, 0)) usage_fatal(call, "a Request handler may send at most one Reply");
+  if (__builtin_expect(t.hsl_held != 0, 0)) usage_fatal(call, "called while holding an HSL");
+  token->replied = true;
+  return token;
+}
+
+AmMessage message(AmCategory c, bool req, gex_AM_Index_t h, unsigned nargs, const gex_AM_Arg_t *args) {
+  AmMessage m;
+  m.category = c;
+  m.is_request = req;
+  m.handler = h;
+  m.nargs = uint8_t(nargs);
+  m.src_jobrank = g_rt.rank;
+  m.nbytes = 0;
+  m.dest_addr = nullptr;
+  m.payload = nullptr;
+  m.args = args;
+  return m;
+}
+
+}  // namespace
+
+extern "C" {
+
+// ---- registration -------------------------------------------------------------------------------
+int gex_EP_RegisterHandlers(gex_EP_t ep, gex_AM_Entry_t *table, size_t numentries) {
+  const char *call = "gex_EP_RegisterHandlers";
+  require_init(call);
+  if (!ep) usage_fatal(call, "ep is GEX_EP_INVALID");
+  if (numentries && !table) usage_fatal(call, "table is NULL with numentries > 0");
+  const gex_Flags_t cats = GEX_FLAG_AM_SHORT | GEX_FLAG_AM_MEDIUM | GEX_FLAG_AM_LONG;
+  const gex_Flags_t dirs = GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_REPLY;
+  for (size_t i = 0; i < numentries; ++i) {
+    const gex_AM_Entry_t &e = table[i];
+    std::string which = "table[" + std::to_string(i) + "]" + (e.gex_name ? std::string(" (") + e.gex_name + ")" : "");
+    if (!e.gex_fnptr) return usage_error(GASNET_ERR_BAD_ARG, call, which + ": gex_fnptr is NULL");
+    if (!(e.gex_flags & cats) || !(e.gex_flags & dirs))
+      return usage_error(GASNET_ERR_BAD_ARG, call, which + ": gex_flags needs one of GEX_FLAG_AM_{SHORT,MEDIUM,LONG,MEDLONG} and one of GEX_FLAG_AM_{REQUEST,REPLY,REQREP}");
+    if (e.gex_nargs > gex::transport::kMaxArgs)
+      return usage_error(GASNET_ERR_BAD_ARG, call, which + ": gex_nargs=" + std::to_string(e.gex_nargs) + " exceeds gex_AM_MaxArgs()=16");
+    if (e.gex_index != 0 && e.gex_index < GEX_AM_INDEX_BASE)
+      return usage_error(GASNET_ERR_BAD_ARG, call, which + ": gex_index=" + std::to_string(e.gex_index) + " is below GEX_AM_INDEX_BASE=" + std::to_string(GEX_AM_INDEX_BASE));
+  }
+  // Fixed indices first; then index-0 entries, in table order, take the highest free index.
+  for (size_t i = 0; i < numentries; ++i) {
+    gex_AM_Entry_t &e = table[i];
+    if (!e.gex_index) continue;
+    HandlerSlot &slot = ep->handlers[e.gex_index];
+    if (slot.registered)
+      return usage_error(GASNET_ERR_BAD_ARG, call, "table[" + std::to_string(i) + "]: handler index " + std::to_string(e.gex_index) + " is already registered");
+    slot.entry = e;
+    slot.registered = true;
+  }
+  for (size_t i = 0; i < numentries; ++i) {
+    gex_AM_Entry_t &e = table[i];
+    if (e.gex_index) continue;
+    int idx = 255;
+    while (idx >= GEX_AM_INDEX_BASE && ep->handlers[idx].registered) --idx;
+    if (idx < GEX_AM_INDEX_BASE)
+      return usage_error(GASNET_ERR_RESOURCE, call, "no free handler index left for table[" + std::to_string(i) + "]");
+    e.gex_index = gex_AM_Index_t(idx);
+    ep->handlers[idx].entry = e;
+    ep->handlers[idx].registered = true;
+  }
+  return GASNET_OK;
+}
+
+// ---- fixed-payload injection ----------------------------------------------------------------------
+int gexi_AM_RequestShort(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, unsigned int nargs,
+                         const gex_AM_Arg_t *args) {
+  const char *call = "gex_AM_RequestShort";
+  check_may_communicate(call);
+  check_nargs(call, nargs);
+  gex_Rank_t dest = jobrank_of(tm, rank, call);
+  return send(dest, message(AmCategory::Short, true, handler, nargs, args), flags);
+}
+
+int gexi_AM_RequestMedium(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
+                          gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args) {
+  const char *call = "gex_AM_RequestMedium";
+  check_may_communicate(call);
+  check_nargs(call, nargs);
+  check_payload(call, nbytes, kMaxMedium, "gex_AM_MaxRequestMedium()");
+  check_lc_opt(call, lc_opt, false);
+  gex_Rank_t dest = jobrank_of(tm, rank, call);
+  AmMessage m = message(AmCategory::Medium, true, handler, nargs, args);
+  m.nbytes = uint32_t(nbytes);
+  m.payload = source_addr;
+  if (send(dest, m, flags)) return 1;
+  lc_complete_now(lc_opt);  // the payload was copied before the call returned
+  return 0;
+}
+
+int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
+                        void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int nargs,
+                        const gex_AM_Arg_t *args) {
+  const char *call = "gex_AM_RequestLong";
+  check_may_communicate(call);
+  check_nargs(call, nargs);
+  check_payload(call, nbytes, kMaxLong, "gex_AM_MaxRequestLong()");
+  check_lc_opt(call, lc_opt, false);
+  gex_Rank_t dest = jobrank_of(tm, rank, call);
+  check_long_dest(call, dest, dest_addr, nbytes);
+  AmMessage m = message(AmCategory::Long, true, handler, nargs, args);
+  m.nbytes = uint32_t(nbytes);
+  m.dest_addr = dest_addr;
+  m.payload = source_addr;
+  if (send(dest, m, flags)) return 1;
+  lc_complete_now(lc_opt);
+  return 0;
+}
+
+int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, unsigned int nargs,
+                       const gex_AM_Arg_t *args) {
+  const char *call = "gex_AM_ReplyShort";
+  check_nargs(call, nargs);
+  gexi_Token *t = reply_token(token, call);
+  if (send(t->src, message(AmCategory::Short, false, handler, nargs, args), flags)) {
+    t->replied = false;  // an IMMEDIATE no-op sent nothing: the handler may still reply
+    return 1;
+  }
+  return 0;
+}
+
+int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
+                        gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args) {
+  const char *call = "gex_AM_ReplyMedium";
+  check_nargs(call, nargs);
+  check_payload(call, nbytes, kMaxMedium, "gex_AM_MaxReplyMedium()");
+  check_lc_opt(call, lc_opt, true);
+  gexi_Token *t = reply_token(token, call);
+  AmMessage m = message(AmCategory::Medium, false, handler, nargs, args);
+  m.nbytes = uint32_t(nbytes);
+  m.payload = source_addr;
+  if (send(t->src, m, flags)) {
+    t->replied = false;
+    return 1;
+  }
+  lc_complete_now(lc_opt);
+  return 0;
+}
+
+int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr,
+                      gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args) {
+  const char *call = "gex_AM_ReplyLong";
+  check_nargs(call, nargs);
+  check_payload(call, nbytes, kMaxLong, "gex_AM_MaxReplyLong()");
+  check_lc_opt(call, lc_opt, true);
+  gexi_Token *t = reply_token(token, call);
+  check_long_dest(call, t->src, dest_addr, nbytes);
+  AmMessage m = message(AmCategory::Long, false, handler, nargs, args);
+  m.nbytes = uint32_t(nbytes);
+  m.dest_addr = dest_addr;
+  m.payload = source_addr;
+  if (send(t->src, m, flags)) {
+    t->replied = false;
+    return 1;
+  }
+  lc_complete_now(lc_opt);
+  return 0;
+}
+
+// ---- limits ---------------------------------------------------------------------------------------
+// The smp limits depend on nothing (peer, nargs, lc_opt): stable, symmetric, non-increasing.
+unsigned int gex_AM_MaxArgs(void) { return gex::transport::kMaxArgs; }
+
+static size_t max_long_for(gex_Flags_t flags) {
+  return (flags & GEX_FLAG_AM_PREPARE_LEAST_ALLOC) ? kNpamLongAlloc : kMaxLong;
+}
+
+size_t gex_AM_MaxRequestLong(gex_TM_t, gex_Rank_t, const gex_Event_t *, gex_Flags_t flags, unsigned int) {
+  return max_long_for(flags);
+}
+size_t gex_AM_MaxReplyLong(gex_TM_t, gex_Rank_t, const gex_Event_t *, gex_Flags_t flags, unsigned int) {
+  return max_long_for(flags);
+}
+size_t gex_AM_MaxRequestMedium(gex_TM_t, gex_Rank_t, const gex_Event_t *, gex_Flags_t, unsigned int) { return kMaxMedium; }
+size_t gex_AM_MaxReplyMedium(gex_TM_t, gex_Rank_t, const gex_Event_t *, gex_Flags_t, unsigned int) { return kMaxMedium; }
+size_t gex_Token_MaxReplyLong(gex_Token_t, const gex_Event_t *, gex_Flags_t flags, unsigned int) { return max_long_for(flags); }
+size_t gex_Token_MaxReplyMedium(gex_Token_t, const gex_Event_t *, gex_Flags_t, unsigned int) { return kMaxMedium; }
+size_t gex_AM_LUBRequestLong(void) { return kMaxLong; }
+size_t gex_AM_LUBReplyLong(void) { return kMaxLong; }
+size_t gex_AM_LUBRequestMedium(void) { return kMaxMedium; }
+size_t gex_AM_LUBReplyMedium(void) { return kMaxMedium; }
+
+gex_TI_t gex_Token_Info(gex_Token_t token, gex_Token_Info_t *info, gex_TI_t mask) {
+  (void)mask;  // every query is cheap: answer all of them
+  if (!token || !info) usage_fatal("gex_Token_Info", "token and info must not be NULL");
+  info->gex_srcrank = token->src;
+  info->gex_ep = token->ep;
+  info->gex_entry = token->entry;
+  info->gex_is_req = token->is_request;
+  info->gex_is_long = token->is_long;
+  return GEX_TI_ALL;
+}
+
+// ---- negotiated payload -----------------------------------------------------------------------------
+static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Rank_t dest, gexi_Token *token,
+                                const void *client_buf, size_t least, size_t most, void *dest_addr, gex_Event_t *lc_opt,
+                                gex_Flags_t flags, unsigned nargs) {
+  check_nargs(call, nargs);
+  if (most < least) usage_fatal(call, "most_payload=" + std::to_string(most) + " is less than least_payload=" + std::to_string(least));
+  gexi_SrcDesc &sd = t_thread.srcdesc;
+  if (sd.active) usage_fatal(call, "a previous Prepare on this thread has not been committed (Prepare/Commit do not nest)");
+  size_t max = is_long ? (client_buf ? kMaxLong : kNpamLongAlloc) : kMaxMedium;
+  if (least > max) usage_fatal(call, "least_payload=" + std::to_string(least) + " exceeds the maximum " + std::to_string(max));
+  if (!client_buf && lc_opt) usage_fatal(call, "lc_opt must be NULL when client_buf is NULL");
+  if (client_buf) check_lc_opt(call, lc_opt, !req);
+  sd.active = true;
+  sd.is_request = req;
+  sd.is_long = is_long;
+  sd.dest = dest;
+  sd.token = token;
+  sd.size = most < max ? most : max;
+  sd.client_buf = client_buf != nullptr;
+  if (client_buf) {
+    sd.addr = const_cast<void *>(client_buf);
+  } else {
+    if (sd.buffer_size < sd.size) {
+      sd.buffer.reset(new char[max]);
+      sd.buffer_size = max;
+    }
+    sd.addr = sd.buffer.get();
+  }
+  sd.dest_addr = dest_addr;
+  sd.lc_opt = lc_opt;
+  sd.flags = flags;
+  sd.nargs = nargs;
+  t_thread.in_prepare = true;
+  return &sd;
+}
+
+void *gex_AM_SrcDescAddr(gex_AM_SrcDesc_t sd) { return sd->addr; }
+size_t gex_AM_SrcDescSize(gex_AM_SrcDesc_t sd) { return sd->size; }
+
+gex_AM_SrcDesc_t gex_AM_PrepareRequestMedium(gex_TM_t tm, gex_Rank_t rank, const void *client_buf, size_t least_payload,
+                                             size_t most_payload, gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int numargs) {
+  const char *call = "gex_AM_PrepareRequestMedium";
+  check_may_communicate(call);
+  return prepare(call, true, false, jobrank_of(tm, rank, call), nullptr, client_buf, least_payload, most_payload, nullptr,
+                 lc_opt, flags, numargs);
+}
+
+gex_AM_SrcDesc_t gex_AM_PrepareRequestLong(gex_TM_t tm, gex_Rank_t rank, const void *client_buf, size_t least_payload,
+                                           size_t most_payload, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags,
+                                           unsigned int numargs) {
+  const char *call = "gex_AM_PrepareRequestLong";
+  check_may_communicate(call);
+  return prepare(call, true, true, jobrank_of(tm, rank, call), nullptr, client_buf, least_payload, most_payload, dest_addr,
+                 lc_opt, flags, numargs);
+}
+
+gex_AM_SrcDesc_t gex_AM_PrepareReplyMedium(gex_Token_t token, const void *client_buf, size_t least_payload,
+                                           size_t most_payload, gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int numargs) {
+  const char *call = "gex_AM_PrepareReplyMedium";
+  gexi_Token *t = reply_token(token, call);
+  return prepare(call, false, false, t->src, t, client_buf, least_payload, most_payload, nullptr, lc_opt, flags, numargs);
+}
+
+gex_AM_SrcDesc_t gex_AM_PrepareReplyLong(gex_Token_t token, const void *client_buf, size_t least_payload,
+                                         size_t most_payload, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags,
+                                         unsigned int numargs) {
+  const char *call = "gex_AM_PrepareReplyLong";
+  gexi_Token *t = reply_token(token, call);
+  return prepare(call, false, true, t->src, t, client_buf, least_payload, most_payload, dest_addr, lc_opt, flags, numargs);
+}
+
+static void commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long, gex_AM_Index_t handler, size_t nbytes,
+                   void *dest_addr, unsigned nargs, const gex_AM_Arg_t *args) {
+  gexi_SrcDesc &d = t_thread.srcdesc;
+  if (sd != &d || !d.active) usage_fatal(call, "sd is not the pending SrcDesc of this thread's Prepare");
+  if (d.is_request != req || d.is_long != is_long) usage_fatal(call, "does not match the Prepare call that made sd");
+  if (nargs != d.nargs)
+    usage_fatal(call, "nargs=" + std::to_string(nargs) + " differs from numargs=" + std::to_string(d.nargs) + " given to Prepare");
+  if (nbytes > d.size) usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " exceeds gex_AM_SrcDescSize()=" + std::to_string(d.size));
+  if (is_long && d.dest_addr && d.dest_addr != dest_addr)
+    usage_fatal(call, "dest_addr differs from the non-NULL dest_addr given to Prepare");
+  t_thread.in_prepare = false;
+  d.active = false;
+  if (is_long) check_long_dest(call, d.dest, dest_addr, nbytes);
+  AmMessage m = message(is_long ? AmCategory::Long : AmCategory::Medium, req, handler, nargs, args);
+  m.nbytes = uint32_t(nbytes);
+  m.payload = d.addr;
+  m.dest_addr = dest_addr;
+  g_rt.smp->am_send(d.dest, m, false);  // Commit is never a no-op: Prepare reserved the right to send
+  if (d.client_buf) lc_complete_now(d.lc_opt);
+}
+
+void gexi_AM_CommitRequestMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, unsigned int nargs,
+                                 const gex_AM_Arg_t *args) {
+  commit("gex_AM_CommitRequestMedium", sd, true, false, handler, nbytes, nullptr, nargs, args);
+}
+void gexi_AM_CommitReplyMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, unsigned int nargs,
+                               const gex_AM_Arg_t *args) {
+  commit("gex_AM_CommitReplyMedium", sd, false, false, handler, nbytes, nullptr, nargs, args);
+}
+void gexi_AM_CommitRequestLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr,
+                               unsigned int nargs, const gex_AM_Arg_t *args) {
+  commit("gex_AM_CommitRequestLong", sd, true, true, handler, nbytes, dest_addr, nargs, args);
+}
+void gexi_AM_CommitReplyLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr,
+                             unsigned int nargs, const gex_AM_Arg_t *args) {
+  commit("gex_AM_CommitReplyLong", sd, false, true, handler, nbytes, dest_addr, nargs, args);
+}
+
+// ---- polling -----------------------------------------------------------------------------------------
+int gasnet_AMPoll(void) {
+  check_may_communicate("gasnet_AMPoll");
+  if (g_rt.client) progress_wait_step();
+  return GASNET_OK;
+}
+
+}  // extern "C"

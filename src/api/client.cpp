@@ -1,0 +1,215 @@
+// Client, endpoint, segment, system queries and job exit: the C entry points.
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <new>
+
+#include "runtime/env.h"
+#include "runtime/runtime.h"
+
+using namespace gex::runtime;
+namespace bootstrap = gex::bootstrap;
+
+namespace {
+
+uintptr_t page_round_down(uintptr_t n) { return n & ~uintptr_t(GASNET_PAGESIZE - 1); }
+
+// Default segment limit: what /dev/shm and physical memory can hold, shared by the host's ranks.
+uintptr_t compute_max_segment_size(gex_Rank_t ranks_on_host) {
+  uint64_t phys = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
+  uint64_t limit = phys / 2;
+  struct statvfs vfs;
+  if (statvfs("/dev/shm", &vfs) == 0) {
+    uint64_t shm = uint64_t(vfs.f_bavail) * vfs.f_frsize;
+    if (shm && shm < limit) limit = shm;
+  }
+  limit /= ranks_on_host ? ranks_on_host : 1;
+  const uint64_t cap = uint64_t(64) << 30;
+  if (limit > cap) limit = cap;
+  size_t chosen = env_size("GASNET_MAX_SEGSIZE", size_t(limit), GASNET_PAGESIZE, size_t(1) << 46);
+  return page_round_down(chosen);
+}
+
+}  // namespace
+
+extern "C" {
+
+int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, const char *clientName, int *argc,
+                     char ***argv, gex_Flags_t flags, int thread_mode) {
+  if (g_rt.client) return usage_error(GASNET_ERR_RESOURCE, "gex_Client_Init", "only one client per process is supported");
+  if (!client_p || !ep_p || !tm_p)
+    usage_fatal("gex_Client_Init", "client_p, ep_p and tm_p must not be NULL");
+  if (!clientName) usage_fatal("gex_Client_Init", "clientName must not be NULL");
+  if (flags & ~GEX_FLAG_USES_GASNET1)
+    return usage_error(GASNET_ERR_BAD_ARG, "gex_Client_Init", "unsupported flags 0x" + std::to_string(flags));
+
+  bootstrap::join(argc, argv);  // with GASNET_PSHM_NODES the parent stays here as the job monitor
+  const auto &job = bootstrap::job();
+  g_rt.rank = job.rank;
+  g_rt.size = job.size;
+  g_rt.thread_mode = thread_mode;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  g_rt.oversubscribed = cores > 0 && long(job.size) > cores;
+  g_rt.segments.assign(job.size, {});
+  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
+  g_rt.max_segment_size = compute_max_segment_size(job.size);
+  // The smp transport's constructor is collective and includes the barrier the spec asks of Init.
+  g_rt.smp = std::make_unique<gex::transport::smp::SmpTransport>(job.rank, job.size, thread_mode == 2, deliver_am);
+
+  auto *client = new gexi_Client;
+  client->name = clientName;
+  client->flags = flags;
+  client->thread_mode = thread_mode;
+  auto *ep = new gexi_EP;
+  ep->client = client;
+  auto *tm = new gexi_TM;
+  tm->client = client;
+  tm->ep = ep;
+  tm->rank = job.rank;
+  tm->size = job.size;
+  tm->primordial = true;
+  client->ep = ep;
+  client->tm = tm;
+  g_rt.client = client;
+  *client_p = client;
+  *ep_p = ep;
+  *tm_p = tm;
+  return GASNET_OK;
+}
+
+gex_Flags_t gex_Client_QueryFlags(gex_Client_t client) { return client->flags; }
+const char *gex_Client_QueryName(gex_Client_t client) { return client->name.c_str(); }
+void gex_Client_SetCData(gex_Client_t client, const void *val) { client->cdata = const_cast<void *>(val); }
+void *gex_Client_QueryCData(gex_Client_t client) { return client->cdata; }
+
+// ---- endpoints ------------------------------------------------------------------------------
+gex_Client_t gex_EP_QueryClient(gex_EP_t ep) { return ep->client; }
+gex_Flags_t gex_EP_QueryFlags(gex_EP_t ep) { return ep->flags; }
+gex_Segment_t gex_EP_QuerySegment(gex_EP_t ep) { return ep->segment; }
+gex_EP_Index_t gex_EP_QueryIndex(gex_EP_t ep) { return ep->index; }
+void gex_EP_SetCData(gex_EP_t ep, const void *val) { ep->cdata = const_cast<void *>(val); }
+void *gex_EP_QueryCData(gex_EP_t ep) { return ep->cdata; }
+
+int gex_EP_PublishBoundSegment(gex_TM_t tm, gex_EP_t *eps, size_t num_eps, gex_Flags_t flags) {
+  require_init("gex_EP_PublishBoundSegment");
+  team_of(tm, "gex_EP_PublishBoundSegment");
+  if (flags) return usage_error(GASNET_ERR_BAD_ARG, "gex_EP_PublishBoundSegment", "flags must be 0");
+  if (num_eps && !eps) usage_fatal("gex_EP_PublishBoundSegment", "eps is NULL with num_eps > 0");
+  // The only endpoint is the primordial one, whose segment gex_Segment_Attach already published.
+  for (size_t i = 0; i < num_eps; ++i)
+    if (eps[i] != g_rt.client->ep) usage_fatal("gex_EP_PublishBoundSegment", "eps[" + std::to_string(i) + "] is not an endpoint of this client");
+  return GASNET_OK;
+}
+
+// ---- segments -------------------------------------------------------------------------------
+int gex_Segment_Attach(gex_Segment_t *segment_p, gex_TM_t tm, uintptr_t size) {
+  const char *call = "gex_Segment_Attach";
+  require_init(call);
+  check_may_communicate(call);
+  gexi_TM *team = team_of(tm, call);
+  if (!segment_p) usage_fatal(call, "segment_p is NULL");
+  if (!team->primordial) return usage_error(GASNET_ERR_BAD_ARG, call, "tm must be the primordial team");
+  if (team->ep->segment) return usage_error(GASNET_ERR_RESOURCE, call, "a segment is already attached (at most one call per process)");
+  if (size == 0) return usage_error(GASNET_ERR_BAD_ARG, call, "size is 0");
+  uintptr_t rounded = (size + GASNET_PAGESIZE - 1) & ~uintptr_t(GASNET_PAGESIZE - 1);
+  if (rounded > g_rt.max_segment_size)
+    return usage_error(GASNET_ERR_BAD_ARG, call,
+                       "size " + std::to_string(size) + " exceeds gasnet_getMaxLocalSegmentSize() = " +
+                           std::to_string(g_rt.max_segment_size) + " (set GASNET_MAX_SEGSIZE to raise it)");
+  void *base = g_rt.smp->allocate_segment(rounded);
+  g_rt.smp->attach_segment(base, rounded);  // collective; barriers
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r) g_rt.segments[r] = g_rt.smp->segment_of(r);
+  auto *seg = new gexi_Segment;
+  seg->client = team->client;
+  seg->addr = base;
+  seg->size = rounded;
+  team->ep->segment = seg;
+  *segment_p = seg;
+  return GASNET_OK;
+}
+
+gex_Client_t gex_Segment_QueryClient(gex_Segment_t seg) { return seg->client; }
+gex_Flags_t gex_Segment_QueryFlags(gex_Segment_t seg) { return seg->flags; }
+void *gex_Segment_QueryAddr(gex_Segment_t seg) { return seg->addr; }
+uintptr_t gex_Segment_QuerySize(gex_Segment_t seg) { return seg->size; }
+void gex_Segment_SetCData(gex_Segment_t seg, const void *val) { seg->cdata = const_cast<void *>(val); }
+void *gex_Segment_QueryCData(gex_Segment_t seg) { return seg->cdata; }
+
+int gex_Segment_QueryBound(gex_TM_t tm, gex_Rank_t rank, void **owneraddr_p, void **localaddr_p, uintptr_t *size_p) {
+  require_init("gex_Segment_QueryBound");
+  check_may_communicate("gex_Segment_QueryBound");
+  gex_Rank_t jr = jobrank_of(tm, rank, "gex_Segment_QueryBound");
+  const auto &seg = g_rt.segments[jr];
+  if (!seg.size) return 1;  // outputs untouched on failure
+  if (owneraddr_p) *owneraddr_p = seg.owner_base;
+  if (localaddr_p) *localaddr_p = seg.local_base;
+  if (size_p) *size_p = seg.size;
+  return 0;
+}
+
+gex_Event_t gex_EP_QueryBoundSegmentNB(gex_TM_t tm, gex_Rank_t rank, void **owneraddr_p, void **localaddr_p,
+                                       uintptr_t *size_p, gex_Flags_t flags) {
+  require_init("gex_EP_QueryBoundSegmentNB");
+  if (!(flags & GEX_FLAG_IMMEDIATE)) check_may_communicate("gex_EP_QueryBoundSegmentNB");
+  if (rank == GEX_RANK_INVALID) usage_fatal("gex_EP_QueryBoundSegmentNB", "rank must not be GEX_RANK_INVALID");
+  gex_Rank_t jr = jobrank_of(tm, rank, "gex_EP_QueryBoundSegmentNB");
+  // Every segment of the job is known locally after Attach, so the answer never communicates.
+  const auto &seg = g_rt.segments[jr];
+  if (!seg.size) {
+    if (size_p) *size_p = 0;
+    return GEX_EVENT_INVALID;
+  }
+  if (owneraddr_p) *owneraddr_p = seg.owner_base;
+  if (localaddr_p) *localaddr_p = seg.local_base;
+  if (size_p) *size_p = seg.size;
+  return GEX_EVENT_INVALID;
+}
+
+uintptr_t gasnet_getMaxLocalSegmentSize(void) {
+  require_init("gasnet_getMaxLocalSegmentSize");
+  return g_rt.max_segment_size;
+}
+uintptr_t gasnet_getMaxGlobalSegmentSize(void) {
+  require_init("gasnet_getMaxGlobalSegmentSize");
+  return g_rt.max_segment_size;  // every rank of an smp job computes the same limit
+}
+
+// ---- system ---------------------------------------------------------------------------------
+gex_Rank_t gex_System_QueryJobRank(void) { return bootstrap::joined() ? bootstrap::job().rank : 0; }
+gex_Rank_t gex_System_QueryJobSize(void) { return bootstrap::joined() ? bootstrap::job().size : 1; }
+int gex_System_GetVerboseErrors(void) { return g_verbose_errors; }
+void gex_System_SetVerboseErrors(int enable) { g_verbose_errors = enable != 0; }
+
+uint64_t gex_System_QueryMaxThreads(void) {
+  if (g_rt.client && g_rt.thread_mode == 0) return 1;  // SEQ
+  static const uint64_t max = uint64_t(env_int("GASNET_MAX_THREADS", 256, 1, 1 << 20));
+  return max;
+}
+
+int gex_System_QueryHiddenAMConcurrencyLevel(void) { return 0; }  // handlers run only in client calls
+
+void gex_System_QueryNbrhdInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_count_p, gex_Rank_t *my_info_index_p) {
+  require_init("gex_System_QueryNbrhdInfo");
+  if (info_p) *info_p = g_rt.nbrhd_info.data();
+  if (info_count_p) *info_count_p = gex_Rank_t(g_rt.nbrhd_info.size());
+  if (my_info_index_p) *my_info_index_p = g_rt.rank;  // one host: index == jobrank
+}
+
+void gex_System_QueryHostInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_count_p, gex_Rank_t *my_info_index_p) {
+  gex_System_QueryNbrhdInfo(info_p, info_count_p, my_info_index_p);  // the host is the nbrhd
+}
+
+void gex_System_QueryMyPosition(gex_Rank_t *nbrhd_set_size_p, gex_Rank_t *nbrhd_set_rank_p, gex_Rank_t *host_set_size_p,
+                                gex_Rank_t *host_set_rank_p) {
+  require_init("gex_System_QueryMyPosition");
+  const auto &job = bootstrap::job();
+  if (nbrhd_set_size_p) *nbrhd_set_size_p = job.host_count;
+  if (nbrhd_set_rank_p) *nbrhd_set_rank_p = job.host_rank;
+  if (host_set_size_p) *host_set_size_p = job.host_count;
+  if (host_set_rank_p) *host_set_rank_p = job.host_rank;
+}
+
+void gasnet_exit(int exitcode) { bootstrap::exit_job(exitcode); }
+
+}  // extern "C"

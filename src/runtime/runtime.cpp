@@ -1,0 +1,191 @@
+#include "runtime/runtime.h"
+
+#include <sched.h>
+
+#include <array>
+
+#include <cstdio>
+#include <utility>
+
+namespace gex::runtime {
+
+thread_local ThreadState t_thread;
+Runtime g_rt;
+bool g_verbose_errors = true;
+
+std::string fmt_ptr(const void *p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", p);
+  return buf;
+}
+
+void usage_fatal(const char *call, const std::string &what) {
+  bootstrap::fatal(std::string(call) + ": " + what);
+}
+
+int usage_error(int code, const char *call, const std::string &what) {
+  if (g_verbose_errors) {
+    std::fprintf(stderr, "libgex rank %u: %s: %s (returning %s)\n", unsigned(g_rt.rank), call, what.c_str(),
+                 gasnet_ErrorName(code));
+    std::fflush(stderr);
+  }
+  return code;
+}
+
+void restricted_context_fatal(const char *call) {
+  const ThreadState &t = t_thread;
+  const char *where = t.handler_depth ? "in handler context (an AM handler is running on this thread)"
+                      : t.hsl_held    ? "while holding an HSL"
+                                      : "between an NPAM Prepare and its Commit";
+  usage_fatal(call, std::string("called ") + where + ", where the spec forbids communication and waiting");
+}
+
+void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes) {
+  const auto &seg = g_rt.segments[jobrank];
+  if (!seg.size)
+    usage_fatal(call, "rank " + std::to_string(jobrank) + " has no bound segment (gex_Segment_Attach not called)");
+  usage_fatal(call, "remote range [" + fmt_ptr(addr) + ", +" + std::to_string(nbytes) + " bytes) on rank " +
+                        std::to_string(jobrank) + " is outside its bound segment [" + fmt_ptr(seg.owner_base) +
+                        ", " + fmt_ptr(seg.owner_base + seg.size) + ")");
+}
+
+gexi_TM *team_of(gex_TM_t tm, const char *call) {
+  if (tm == nullptr) usage_fatal(call, "tm is GEX_TM_INVALID");
+  if (is_tm_pair(tm)) usage_fatal(call, "a TM-pair is not allowed here (only a team)");
+  return tm;
+}
+
+unsigned poll_all() {
+  unsigned n = g_rt.smp ? g_rt.smp->poll(false) : 0;
+  if (__builtin_expect(bootstrap::job_ending(), 0)) bootstrap::leave_ending_job();
+  return n;
+}
+
+void progress_wait_step() {
+  ThreadState &t = t_thread;
+  if (poll_all()) {
+    t.idle_polls = 0;
+    return;
+  }
+  // Idle: with more ranks than cores the rank we wait for may need this core.
+  if (++t.idle_polls >= (g_rt.oversubscribed ? 2u : 256u)) {
+    t.idle_polls = 0;
+    sched_yield();
+  }
+}
+
+// ---- events ------------------------------------------------------------------------------------
+
+gexi_Event *event_alloc() {
+  ThreadState &t = t_thread;
+  gexi_Event *ev = t.free_events;
+  if (ev) {
+    t.free_events = ev->next_free;
+  } else {
+    ev = new gexi_Event;
+  }
+  ev->pending.store(0, std::memory_order_relaxed);
+  ev->kind = gexi_Event::Kind::Operation;
+  ev->is_leaf = false;
+  ev->leaf_lc = nullptr;
+  ev->tm = nullptr;
+  ev->barrier_seq = 0;
+  ev->next_free = nullptr;
+  return ev;
+}
+
+void event_release(gexi_Event *ev) {
+  ThreadState &t = t_thread;
+  if (ev->leaf_lc) {
+    ev->leaf_lc->next_free = t.free_events;
+    t.free_events = ev->leaf_lc;
+  }
+  ev->next_free = t.free_events;
+  t.free_events = ev;
+}
+
+// ---- AM delivery -------------------------------------------------------------------------------
+
+namespace {
+
+using Arg = gex_AM_Arg_t;
+template <size_t>
+using ArgT = Arg;
+
+template <size_t... I>
+void call_short(gex_AM_Fn_t fn, gex_Token_t t, const int32_t *a, std::index_sequence<I...>) {
+  using F = void (*)(gex_Token_t, ArgT<I>...);
+  reinterpret_cast<F>(fn)(t, a[I]...);
+}
+template <size_t... I>
+void call_payload(gex_AM_Fn_t fn, gex_Token_t t, void *buf, size_t n, const int32_t *a, std::index_sequence<I...>) {
+  using F = void (*)(gex_Token_t, void *, size_t, ArgT<I>...);
+  reinterpret_cast<F>(fn)(t, buf, n, a[I]...);
+}
+
+using ShortCall = void (*)(gex_AM_Fn_t, gex_Token_t, const int32_t *);
+using PayloadCall = void (*)(gex_AM_Fn_t, gex_Token_t, void *, size_t, const int32_t *);
+
+template <size_t... N>
+constexpr auto make_short_table(std::index_sequence<N...>) {
+  return std::array<ShortCall, sizeof...(N)>{
+      [](gex_AM_Fn_t f, gex_Token_t t, const int32_t *a) { call_short(f, t, a, std::make_index_sequence<N>{}); }...};
+}
+template <size_t... N>
+constexpr auto make_payload_table(std::index_sequence<N...>) {
+  return std::array<PayloadCall, sizeof...(N)>{[](gex_AM_Fn_t f, gex_Token_t t, void *b, size_t n, const int32_t *a) {
+    call_payload(f, t, b, n, a, std::make_index_sequence<N>{});
+  }...};
+}
+constexpr auto kShortCalls = make_short_table(std::make_index_sequence<transport::kMaxArgs + 1>{});
+constexpr auto kPayloadCalls = make_payload_table(std::make_index_sequence<transport::kMaxArgs + 1>{});
+
+const char *category_name(transport::AmCategory c) {
+  return c == transport::AmCategory::Short ? "Short" : c == transport::AmCategory::Medium ? "Medium" : "Long";
+}
+
+[[maybe_unused]] void check_registration(const gex_AM_Entry_t &e, const transport::AmMessage &m) {
+  gex_Flags_t want_cat = m.category == transport::AmCategory::Short    ? GEX_FLAG_AM_SHORT
+                         : m.category == transport::AmCategory::Medium ? GEX_FLAG_AM_MEDIUM
+                                                                       : GEX_FLAG_AM_LONG;
+  gex_Flags_t want_dir = m.is_request ? GEX_FLAG_AM_REQUEST : GEX_FLAG_AM_REPLY;
+  if (!(e.gex_flags & want_cat) || !(e.gex_flags & want_dir) || e.gex_nargs != m.nargs) {
+    bootstrap::fatal("AM handler index " + std::to_string(m.handler) + (e.gex_name ? std::string(" (") + e.gex_name + ")" : "") +
+                     " was registered as nargs=" + std::to_string(e.gex_nargs) + " flags=0x" +
+                     [&] { char b[16]; std::snprintf(b, sizeof b, "%x", unsigned(e.gex_flags)); return std::string(b); }() +
+                     " but received a " + category_name(m.category) + (m.is_request ? " Request" : " Reply") +
+                     " with " + std::to_string(m.nargs) + " args from rank " + std::to_string(m.src_jobrank));
+  }
+}
+
+}  // namespace
+
+void deliver_am(const transport::AmMessage &m) {
+  gexi_EP *ep = g_rt.client->ep;
+  const HandlerSlot &slot = ep->handlers[m.handler];
+  if (__builtin_expect(!slot.registered, 0)) {
+    bootstrap::fatal("received an AM " + std::string(category_name(m.category)) + (m.is_request ? " Request" : " Reply") +
+                     " from rank " + std::to_string(m.src_jobrank) + " for handler index " + std::to_string(m.handler) +
+                     ", which is not registered on this rank (gex_EP_RegisterHandlers)");
+  }
+#ifdef GASNET_DEBUG
+  check_registration(slot.entry, m);
+#endif
+  gexi_Token token{m.src_jobrank, ep, &slot.entry, m.is_request, m.category == transport::AmCategory::Long, false};
+  ThreadState &t = t_thread;
+  gexi_Token *outer = t.token;
+  int hsl_before = t.hsl_held;
+  ++t.handler_depth;
+  t.token = &token;
+  if (m.category == transport::AmCategory::Short) {
+    kShortCalls[m.nargs](slot.entry.gex_fnptr, &token, m.args);
+  } else {
+    kPayloadCalls[m.nargs](slot.entry.gex_fnptr, &token, const_cast<void *>(m.payload), m.nbytes, m.args);
+  }
+  t.token = outer;
+  --t.handler_depth;
+  if (__builtin_expect(t.hsl_held != hsl_before, 0))
+    bootstrap::fatal("AM handler index " + std::to_string(m.handler) + " returned while still holding an HSL");
+}
+
+}  // namespace gex::runtime

@@ -1,0 +1,217 @@
+// The runtime layer: the objects behind the public handles, per-thread state (restricted
+// contexts, NBI), and the process-wide Runtime that ties a client to its transport.
+#pragma once
+
+#include <gasnetex.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bootstrap/bootstrap.h"
+#include "transport/smp/smp_transport.h"
+
+// ---- objects behind the public handles (tags fixed by docs/internals.md) -------------------
+
+struct gexi_Client {
+  std::string name;
+  gex_Flags_t flags = 0;
+  void *cdata = nullptr;
+  gexi_EP *ep = nullptr;
+  gexi_TM *tm = nullptr;
+  int thread_mode = 2;
+};
+
+struct HandlerSlot {
+  gex_AM_Entry_t entry{};  // as registered (gex_index filled in); gex_Token_Info's gex_entry
+  bool registered = false;
+};
+
+// 4096-aligned so a TM-pair can carry the remote EP index in the low bits (docs/internals.md).
+struct alignas(4096) gexi_EP {
+  gexi_Client *client = nullptr;
+  gex_Flags_t flags = 0;
+  void *cdata = nullptr;
+  gex_EP_Index_t index = 0;
+  gexi_Segment *segment = nullptr;
+  HandlerSlot handlers[256];
+};
+
+struct gexi_Segment {
+  gexi_Client *client = nullptr;
+  gex_Flags_t flags = 0;
+  void *cdata = nullptr;
+  void *addr = nullptr;
+  uintptr_t size = 0;
+};
+
+struct gexi_TM {
+  gexi_Client *client = nullptr;
+  gexi_EP *ep = nullptr;
+  gex_Flags_t flags = 0;
+  void *cdata = nullptr;
+  gex_Rank_t rank = 0;
+  gex_Rank_t size = 0;
+  std::vector<gex_Rank_t> members;  // team rank -> jobrank; empty for the primordial team (identity)
+  std::atomic<uint64_t> barrier_seq{0};
+  bool primordial = false;
+};
+
+struct gexi_Token {
+  gex_Rank_t src;
+  gexi_EP *ep;
+  const gex_AM_Entry_t *entry;
+  bool is_request;
+  bool is_long;
+  bool replied;
+};
+
+// Events: one root per NB operation, with an optional local-completion leaf. `pending` counts
+// the operations still outstanding; a barrier event is complete when its transport test says so.
+struct gexi_Event {
+  enum class Kind : uint8_t { Operation, Barrier };
+  std::atomic<uint32_t> pending{0};
+  Kind kind = Kind::Operation;
+  bool is_leaf = false;
+  gexi_Event *leaf_lc = nullptr;  // root only
+  gexi_TM *tm = nullptr;          // barrier
+  uint64_t barrier_seq = 0;       // barrier
+  gexi_Event *next_free = nullptr;
+};
+
+// Negotiated-payload AM: one per thread, consumed by exactly one Commit on the same thread.
+struct gexi_SrcDesc {
+  bool active = false;
+  bool is_request = false;
+  bool is_long = false;
+  gex_Rank_t dest = 0;     // request: destination jobrank
+  gexi_Token *token = nullptr;  // reply
+  void *addr = nullptr;
+  size_t size = 0;
+  void *dest_addr = nullptr;
+  gex_Event_t *lc_opt = nullptr;
+  bool client_buf = false;
+  gex_Flags_t flags = 0;
+  unsigned nargs = 0;
+  std::unique_ptr<char[]> buffer;  // GASNet-allocated payload (client_buf == NULL)
+  size_t buffer_size = 0;
+};
+
+namespace gex::runtime {
+
+// Restricted contexts and NBI state are per thread (spec: "NBI state is per thread").
+struct ThreadState {
+  int handler_depth = 0;
+  gexi_Token *token = nullptr;  // innermost running handler's token
+  int hsl_held = 0;
+  bool in_prepare = false;      // between NPAM Prepare and Commit
+  bool in_region = false;       // NBI access region open
+  gexi_Event *region = nullptr;
+  // Outstanding NBI operations by category (only asynchronous paths count here: on the smp
+  // conduit every transfer completes inside its initiation call).
+  std::atomic<uint32_t> nbi_pending[5] = {};
+  gexi_Event *free_events = nullptr;
+  unsigned idle_polls = 0;
+  gexi_SrcDesc srcdesc;
+};
+extern thread_local ThreadState t_thread;
+
+struct Runtime {
+  gexi_Client *client = nullptr;
+  gex_Rank_t rank = 0;
+  gex_Rank_t size = 1;
+  int thread_mode = 2;
+  bool oversubscribed = false;  // more ranks on this host than cores: waiting loops yield often
+  std::unique_ptr<transport::smp::SmpTransport> smp;
+  // Segment of every rank as seen from here (load/store address for neighbours).
+  std::vector<transport::Transport::SegmentView> segments;
+  uintptr_t max_segment_size = 0;
+  std::vector<gexi_RankInfo_s> nbrhd_info;  // every rank of this host, sorted by jobrank
+};
+extern Runtime g_rt;
+extern bool g_verbose_errors;
+
+// ---- errors ---------------------------------------------------------------------------------
+
+// A fatal usage error: names the call and the argument, ends the job.
+[[noreturn]] void usage_fatal(const char *call, const std::string &what);
+// A non-fatal error the spec gives a return code for: prints when verbose errors are on.
+int usage_error(int code, const char *call, const std::string &what);
+std::string fmt_ptr(const void *p);
+
+inline void require_init(const char *call) {
+  if (__builtin_expect(g_rt.client == nullptr, 0))
+    usage_fatal(call, "called before gex_Client_Init");
+}
+
+// Calls that communicate or wait are forbidden inside handlers, while holding an HSL and
+// between an NPAM Prepare and its Commit. Checked in the debug build (GASNET_DEBUG).
+void restricted_context_fatal(const char *call);
+inline void check_may_communicate(const char *call) {
+#ifdef GASNET_DEBUG
+  const ThreadState &t = t_thread;
+  if (t.handler_depth || t.hsl_held || t.in_prepare) restricted_context_fatal(call);
+#else
+  (void)call;
+#endif
+}
+
+// ---- ranks and addresses ---------------------------------------------------------------------
+
+inline bool is_tm_pair(gex_TM_t tm) { return reinterpret_cast<uintptr_t>(tm) & 1; }
+inline gexi_EP *tm_pair_ep(gex_TM_t tm) {
+  return reinterpret_cast<gexi_EP *>(reinterpret_cast<uintptr_t>(tm) & ~uintptr_t(4095));
+}
+gexi_TM *team_of(gex_TM_t tm, const char *call);  // rejects TM-pairs and invalid handles
+
+// (tm, rank) -> jobrank. For a TM-pair the rank already is a jobrank.
+inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
+  if (is_tm_pair(tm)) {
+#ifdef GASNET_DEBUG
+    if (rank >= g_rt.size) usage_fatal(call, "jobrank " + std::to_string(rank) + " (TM-pair) is out of range: job size is " + std::to_string(g_rt.size));
+#endif
+    return rank;
+  }
+#ifdef GASNET_DEBUG
+  if (tm == nullptr) usage_fatal(call, "tm is GEX_TM_INVALID");
+  if (rank >= tm->size)
+    usage_fatal(call, "rank " + std::to_string(rank) + " is out of range for a team of size " + std::to_string(tm->size));
+#endif
+  return tm->members.empty() ? rank : tm->members[rank];
+}
+
+// Address of [addr, addr+nbytes) in `jobrank`'s bound segment, mapped here.
+void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes);
+inline char *peer_address(gex_Rank_t jobrank, const void *addr, size_t nbytes, const char *call, bool always_check) {
+  const auto &seg = g_rt.segments[jobrank];
+  uintptr_t off = reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(seg.owner_base);
+#ifdef GASNET_DEBUG
+  always_check = true;
+#endif
+  if (always_check && (off > seg.size || nbytes > seg.size - off || !seg.local_base))
+    segment_range_fatal(call, jobrank, addr, nbytes);
+  return seg.local_base + off;
+}
+
+// ---- progress --------------------------------------------------------------------------------
+
+// One round of progress for a waiting loop: runs handlers, notices a job that is ending, and
+// yields the core when idle so that oversubscribed ranks make progress.
+void progress_wait_step();
+unsigned poll_all();
+
+// ---- events -----------------------------------------------------------------------------------
+gexi_Event *event_alloc();
+void event_release(gexi_Event *ev);  // root plus its leaf
+// Stores "already complete" into a local-completion option that names an event.
+inline void lc_complete_now(gex_Event_t *lc_opt) {
+  if (reinterpret_cast<uintptr_t>(lc_opt) > 3) *lc_opt = GEX_EVENT_INVALID;
+}
+
+// ---- AM ---------------------------------------------------------------------------------------
+void deliver_am(const transport::AmMessage &m);
+
+}  // namespace gex::runtime

@@ -1,0 +1,313 @@
+#include "transport/smp/smp_transport.h"
+
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "bootstrap/bootstrap.h"
+#include "runtime/env.h"
+
+namespace gex::transport::smp {
+namespace {
+
+// One message in a ring. Records are 16-byte aligned so a Medium payload is aligned for any
+// scalar type the client may read in place.
+struct RecordHeader {
+  uint32_t len;  // whole record, multiple of kRecordAlign
+  uint8_t kind;  // RecordKind
+  uint8_t handler;
+  uint8_t nargs;
+  uint8_t is_request;
+  uint32_t nbytes;
+  uint32_t reserved;
+};
+static_assert(sizeof(RecordHeader) == 16);
+
+enum RecordKind : uint8_t { kPad = 0, kShort = 1, kMedium = 2, kLong = 3 };
+constexpr size_t kRecordAlign = 16;
+constexpr size_t align_up(size_t n, size_t a) { return (n + a - 1) & ~(a - 1); }
+
+size_t args_bytes(unsigned nargs) { return align_up(nargs * sizeof(int32_t), kRecordAlign); }
+
+size_t record_bytes(const AmMessage &m) {
+  size_t n = sizeof(RecordHeader) + args_bytes(m.nargs);
+  if (m.category == AmCategory::Long) n += kRecordAlign;  // dest_addr
+  if (m.category == AmCategory::Medium) n += align_up(m.nbytes, kRecordAlign);
+  return n;
+}
+
+[[noreturn]] void sys_fatal(const std::string &what) {
+  bootstrap::fatal("smp conduit: " + what + ": " + std::strerror(errno));
+}
+
+char *map_shared(int fd, size_t bytes) {
+  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED) sys_fatal("mmap of " + std::to_string(bytes) + " bytes failed");
+  return static_cast<char *>(p);
+}
+
+// Creates (owner) a shm object of `bytes` and maps it.
+char *create_object(const std::string &name, size_t bytes) {
+  int fd = shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
+  if (fd < 0) sys_fatal("shm_open(" + name + ") failed");
+  if (ftruncate(fd, off_t(bytes)) != 0) {
+    shm_unlink(name.c_str());
+    sys_fatal("cannot size " + name + " to " + std::to_string(bytes) + " bytes (is /dev/shm full?)");
+  }
+  char *p = map_shared(fd, bytes);
+  close(fd);
+  return p;
+}
+
+char *open_object(const std::string &name, size_t bytes) {
+  int fd = shm_open(name.c_str(), O_RDWR, 0600);
+  if (fd < 0) sys_fatal("shm_open(" + name + ") of a neighbour failed");
+  char *p = map_shared(fd, bytes);
+  close(fd);
+  return p;
+}
+
+// Spinning waits yield the core: with more ranks than cores the peer we wait for needs it.
+inline void relax(unsigned &spins) {
+  if (++spins >= 16) {
+    spins = 0;
+    sched_yield();
+  }
+}
+
+class SpinGuard {
+ public:
+  SpinGuard(std::atomic<bool> *lock) : lock_(lock) {
+    if (!lock_) return;
+    unsigned spins = 0;
+    while (lock_->exchange(true, std::memory_order_acquire)) relax(spins);
+  }
+  ~SpinGuard() {
+    if (lock_) lock_->store(false, std::memory_order_release);
+  }
+  SpinGuard(const SpinGuard &) = delete;
+  SpinGuard &operator=(const SpinGuard &) = delete;
+
+ private:
+  std::atomic<bool> *lock_;
+};
+
+}  // namespace
+
+struct SmpTransport::Ring {
+  RingControl *control;
+  char *data;
+  size_t bytes;  // power of two
+};
+
+struct SmpTransport::OutRing {
+  std::atomic<bool> lock{false};  // producer threads of this process (PAR only)
+  uint64_t cached_tail = 0;       // last tail seen: avoids reading the consumer's line
+};
+
+SmpTransport::Ring SmpTransport::ring(uint32_t receiver, uint32_t sender, bool reply) const noexcept {
+  size_t per_ring = sizeof(RingControl) + ring_bytes_;
+  char *base = inboxes_[receiver] + sizeof(InboxHeader) + (size_t(sender) * 2 + reply) * per_ring;
+  return Ring{reinterpret_cast<RingControl *>(base), base + sizeof(RingControl), ring_bytes_};
+}
+
+SmpTransport::SmpTransport(uint32_t rank, uint32_t size, bool thread_safe, AmDeliverFn deliver)
+    : rank_(rank), size_(size), thread_safe_(thread_safe), deliver_(deliver), segments_(size) {
+  // Two maximal Medium records must fit in a ring; bigger rings absorb longer floods.
+  size_t min_ring = 2 * align_up(kMaxMedium + sizeof(RecordHeader) + args_bytes(kMaxArgs), 4096);
+  size_t dflt = size <= 16 ? (size_t(256) << 10) : min_ring;
+  ring_bytes_ = runtime::env_size("GEX_SMP_RING_BYTES", dflt, min_ring, size_t(1) << 30);
+  size_t pow2 = 1;
+  while (pow2 < ring_bytes_) pow2 <<= 1;
+  ring_bytes_ = pow2;
+  inbox_bytes_ = sizeof(InboxHeader) + size_t(size) * 2 * (sizeof(RingControl) + ring_bytes_);
+
+  inboxes_.assign(size, nullptr);
+  std::string mine = bootstrap::shm_name("am", rank);
+  inboxes_[rank] = create_object(mine, inbox_bytes_);  // zero-filled by ftruncate
+  mappings_.emplace_back(inboxes_[rank], inbox_bytes_);
+  bootstrap::barrier();
+  for (uint32_t r = 0; r < size; ++r) {
+    if (r == rank) continue;
+    inboxes_[r] = open_object(bootstrap::shm_name("am", r), inbox_bytes_);
+    mappings_.emplace_back(inboxes_[r], inbox_bytes_);
+  }
+  bootstrap::barrier();
+  shm_unlink(mine.c_str());  // every neighbour has it mapped: nothing stays in /dev/shm
+
+  out_.reset(new OutRing[size_t(size) * 2]);
+  in_busy_.reset(new std::atomic<bool>[size_t(size) * 2]);
+  for (size_t i = 0; i < size_t(size) * 2; ++i) in_busy_[i].store(false);
+}
+
+SmpTransport::~SmpTransport() {
+  for (auto &m : mappings_) munmap(m.first, m.second);
+}
+
+SendResult SmpTransport::am_send(uint32_t dest, const AmMessage &msg, bool immediate) {
+  const size_t need = record_bytes(msg);
+  Ring r = ring(dest, rank_, !msg.is_request);
+  OutRing &out = out_[size_t(dest) * 2 + !msg.is_request];
+
+  // Long: the payload goes straight into the receiver's segment, which is mapped here; it is
+  // in place before the header below is published (release store of head).
+  if (msg.category == AmCategory::Long && msg.nbytes) {
+    const SegmentView &seg = segments_[dest];
+    char *local = seg.local_base + (static_cast<char *>(msg.dest_addr) - seg.owner_base);
+    std::memcpy(local, msg.payload, msg.nbytes);
+  }
+
+  for (;;) {
+    {
+      SpinGuard guard(thread_safe_ ? &out.lock : nullptr);
+      uint64_t head = r.control->head.load(std::memory_order_relaxed);
+      size_t pos = head & (r.bytes - 1);
+      size_t contiguous = r.bytes - pos;
+      size_t pad = need > contiguous ? contiguous : 0;
+      if (head + pad + need - out.cached_tail > r.bytes) {
+        out.cached_tail = r.control->tail.load(std::memory_order_acquire);
+      }
+      if (head + pad + need - out.cached_tail <= r.bytes) {
+        if (pad) {
+          auto *p = reinterpret_cast<RecordHeader *>(r.data + pos);
+          p->len = uint32_t(pad);
+          p->kind = kPad;
+          head += pad;
+          pos = 0;
+        }
+        char *rec = r.data + pos;
+        auto *h = reinterpret_cast<RecordHeader *>(rec);
+        h->len = uint32_t(need);
+        h->kind = msg.category == AmCategory::Short    ? kShort
+                  : msg.category == AmCategory::Medium ? kMedium
+                                                       : kLong;
+        h->handler = msg.handler;
+        h->nargs = msg.nargs;
+        h->is_request = msg.is_request;
+        h->nbytes = msg.nbytes;
+        char *p = rec + sizeof(RecordHeader);
+        if (msg.category == AmCategory::Long) {
+          std::memcpy(p, &msg.dest_addr, sizeof(void *));
+          p += kRecordAlign;
+        }
+        if (msg.nargs) std::memcpy(p, msg.args, msg.nargs * sizeof(int32_t));
+        p += args_bytes(msg.nargs);
+        if (msg.category == AmCategory::Medium && msg.nbytes) std::memcpy(p, msg.payload, msg.nbytes);
+        r.control->head.store(head + need, std::memory_order_release);
+        return SendResult::Sent;
+      }
+    }
+    if (immediate) return SendResult::WouldBlock;
+    wait_for_space(!msg.is_request);
+  }
+}
+
+// The ring is full: make progress so the receiver can drain it. A reply is being sent from a
+// request handler, so only replies may run here (they send nothing); a request sender may run
+// anything, which drains the peer's requests to us should it be blocked sending to us as well.
+void SmpTransport::wait_for_space(bool sending_reply) {
+  if (bootstrap::job_ending()) bootstrap::leave_ending_job();
+  if (poll(sending_reply) == 0) sched_yield();
+}
+
+unsigned SmpTransport::drain(uint32_t sender, bool reply) {
+  Ring r = ring(rank_, sender, reply);
+  uint64_t tail = r.control->tail.load(std::memory_order_relaxed);
+  if (r.control->head.load(std::memory_order_relaxed) == tail) return 0;  // cheap common case
+
+  std::atomic<bool> &busy = in_busy_[size_t(sender) * 2 + reply];
+  if (thread_safe_ && busy.exchange(true, std::memory_order_acquire)) return 0;  // another thread drains it
+  tail = r.control->tail.load(std::memory_order_relaxed);
+  uint64_t head = r.control->head.load(std::memory_order_acquire);
+  unsigned delivered = 0;
+  // A bounded batch keeps one busy sender from starving the others.
+  while (tail != head && delivered < 32) {
+    char *rec = r.data + (tail & (r.bytes - 1));
+    const auto *h = reinterpret_cast<const RecordHeader *>(rec);
+    if (h->kind != kPad) {
+      AmMessage m;
+      m.category = h->kind == kShort ? AmCategory::Short : h->kind == kMedium ? AmCategory::Medium : AmCategory::Long;
+      m.is_request = h->is_request;
+      m.handler = h->handler;
+      m.nargs = h->nargs;
+      m.src_jobrank = sender;
+      m.nbytes = h->nbytes;
+      const char *p = rec + sizeof(RecordHeader);
+      m.dest_addr = nullptr;
+      if (m.category == AmCategory::Long) {
+        std::memcpy(&m.dest_addr, p, sizeof(void *));
+        p += kRecordAlign;
+      }
+      m.args = reinterpret_cast<const int32_t *>(p);
+      p += args_bytes(m.nargs);
+      m.payload = m.category == AmCategory::Medium ? p : m.dest_addr;
+      deliver_(m);  // the Medium payload stays valid in the ring until the handler returns
+      ++delivered;
+    }
+    tail += h->len;
+    r.control->tail.store(tail, std::memory_order_release);
+    if (tail == head) head = r.control->head.load(std::memory_order_acquire);
+  }
+  if (thread_safe_) busy.store(false, std::memory_order_release);
+  return delivered;
+}
+
+unsigned SmpTransport::poll(bool replies_only) {
+  unsigned delivered = 0;
+  // Rotate the starting sender so no source is always served last.
+  uint32_t start = poll_start_.fetch_add(1, std::memory_order_relaxed) % size_;
+  for (uint32_t i = 0; i < size_; ++i) {
+    uint32_t s = start + i < size_ ? start + i : start + i - size_;
+    delivered += drain(s, /*reply=*/true);
+    if (!replies_only) delivered += drain(s, /*reply=*/false);
+  }
+  return delivered;
+}
+
+void *SmpTransport::allocate_segment(size_t size) {
+  std::string name = bootstrap::shm_name("seg", rank_);
+  char *p = create_object(name, size);
+  mappings_.emplace_back(p, size);
+  return p;
+}
+
+void SmpTransport::attach_segment(void *base, size_t size) {
+  struct Published {
+    uint64_t base;
+    uint64_t size;
+  } mine{reinterpret_cast<uintptr_t>(base), size};
+  std::vector<Published> all(size_);
+  bootstrap::allgather(&mine, sizeof mine, all.data());
+  for (uint32_t r = 0; r < size_; ++r) {
+    SegmentView &v = segments_[r];
+    v.owner_base = reinterpret_cast<char *>(uintptr_t(all[r].base));
+    v.size = all[r].size;
+    if (r == rank_) {
+      v.local_base = static_cast<char *>(base);
+    } else if (v.size) {
+      v.local_base = open_object(bootstrap::shm_name("seg", r), v.size);
+      mappings_.emplace_back(v.local_base, v.size);
+    }
+  }
+  bootstrap::barrier();
+  if (size) shm_unlink(bootstrap::shm_name("seg", rank_).c_str());
+}
+
+void SmpTransport::barrier_arrive(uint64_t seq) noexcept {
+  reinterpret_cast<InboxHeader *>(inboxes_[rank_])->barrier_arrivals.store(seq, std::memory_order_release);
+}
+
+bool SmpTransport::barrier_done(uint64_t seq) const noexcept {
+  for (uint32_t r = 0; r < size_; ++r) {
+    if (reinterpret_cast<InboxHeader *>(inboxes_[r])->barrier_arrivals.load(std::memory_order_acquire) < seq)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace gex::transport::smp

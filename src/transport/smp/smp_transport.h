@@ -1,0 +1,76 @@
+// smp conduit: the ranks of one host talk through shared memory.
+//  - Each rank's segment is a POSIX shm object mapped into every neighbour, so RMA is a plain
+//    load/store in the initiator (the runtime uses segment_of() and never calls in here for it).
+//  - Each rank owns an "inbox" object holding, for every source rank, a request ring and a
+//    reply ring (single producer per source process, single consumer). Replies have their own
+//    rings so a handler that must wait to send its reply only needs to drain replies, which
+//    never send anything: no deadlock when two ranks flood each other.
+//  - The inbox header also carries this rank's barrier arrival counter (see SmpBarrier).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "transport/transport.h"
+
+namespace gex::transport::smp {
+
+// Control words of one ring, each on its own cache line: the producer writes head, the
+// consumer writes tail.
+struct alignas(64) RingControl {
+  alignas(64) std::atomic<uint64_t> head;
+  alignas(64) std::atomic<uint64_t> tail;
+};
+
+// Per-rank header at the start of every inbox.
+struct alignas(64) InboxHeader {
+  alignas(64) std::atomic<uint64_t> barrier_arrivals;  // written by the owner only
+};
+
+class SmpTransport final : public Transport {
+ public:
+  // thread_safe: several client threads may call in at once (PAR client). Collective over the job.
+  SmpTransport(uint32_t rank, uint32_t size, bool thread_safe, AmDeliverFn deliver);
+  ~SmpTransport() override;
+
+  const char *name() const noexcept override { return "smp"; }
+  size_t max_medium() const noexcept override { return kMaxMedium; }
+  size_t max_long() const noexcept override { return kMaxLong; }
+  SendResult am_send(uint32_t dest, const AmMessage &msg, bool immediate) override;
+  unsigned poll(bool replies_only) override;
+  void *allocate_segment(size_t size) override;
+  void attach_segment(void *base, size_t size) override;
+  SegmentView segment_of(uint32_t jobrank) const noexcept override { return segments_[jobrank]; }
+
+  // Shared-memory barrier over all ranks of the job (the primordial team): arrival `seq` is
+  // published with release; it is complete once every rank has arrived at `seq` or later.
+  void barrier_arrive(uint64_t seq) noexcept;
+  bool barrier_done(uint64_t seq) const noexcept;
+
+  static constexpr size_t kMaxMedium = 65536;
+  static constexpr size_t kMaxLong = size_t(1) << 30;
+
+ private:
+  struct Ring;
+  struct OutRing;  // producer-side state kept in this process
+  Ring ring(uint32_t receiver, uint32_t sender, bool reply) const noexcept;
+  unsigned drain(uint32_t sender, bool reply);
+  void wait_for_space(bool sending_reply);
+
+  uint32_t rank_, size_;
+  bool thread_safe_;
+  AmDeliverFn deliver_;
+  size_t ring_bytes_;
+  size_t inbox_bytes_;
+  std::vector<char *> inboxes_;  // every rank's inbox, mapped here
+  std::unique_ptr<OutRing[]> out_;        // [dest*2 + reply]
+  std::unique_ptr<std::atomic<bool>[]> in_busy_;  // consumer locks [sender*2 + reply]
+  std::atomic<uint32_t> poll_start_{0};
+  std::vector<SegmentView> segments_;
+  std::vector<std::pair<void *, size_t>> mappings_;  // to unmap at exit
+};
+
+}  // namespace gex::transport::smp
