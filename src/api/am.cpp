@@ -42,7 +42,7 @@ inline int send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags) {
 // The requester's Long destination must lie in the receiver's segment (the payload is copied
 // there by the initiator), so this check guards memory and stays on in every build.
 inline void check_long_dest(const char *call, gex_Rank_t dest, void *dest_addr, size_t nbytes) {
-  (void)peer_address(dest, dest_addr, nbytes, call, /*always_check=*/true);
+  if (__builtin_expect(!in_segment(dest, dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
 }
 
 // A Reply is legal only from the Request handler that owns `token`, at most once.

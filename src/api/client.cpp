@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "extended/am_rma.h"
 #include "runtime/env.h"
 #include "runtime/runtime.h"
 
@@ -54,6 +55,7 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   g_rt.segments.assign(job.size, {});
   for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
   g_rt.max_segment_size = compute_max_segment_size(job.size);
+  g_rt.force_am = env_bool("GEX_FORCE_AM", false);
   // The smp transport's constructor is collective and includes the barrier the spec asks of Init.
   g_rt.smp = std::make_unique<gex::transport::smp::SmpTransport>(job.rank, job.size, thread_mode == 2, deliver_am);
 
@@ -72,6 +74,9 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   client->ep = ep;
   client->tm = tm;
   g_rt.client = client;
+  // Runtime services register their handlers before this rank can poll (and so before any
+  // message for them can run here).
+  gex::extended::init();
   *client_p = client;
   *ep_p = ep;
   *tm_p = tm;

@@ -1,44 +1,116 @@
-// RMA. A neighbour's segment is mapped here, so every transfer is a memcpy done by the
-// initiator: it is remotely complete when the call returns, and NB/NBI calls have nothing left
-// to track (GEX_EVENT_INVALID, no NBI count).
+// RMA. Two paths, chosen per peer:
+//  - load/store: the peer's segment is mapped here (smp neighbours), so a transfer is a memcpy
+//    by the initiator, remotely complete when the call returns; NB/NBI have nothing to track.
+//  - extended-ref over Active Messages (src/extended/) for peers that are not mapped, and for
+//    every peer when GEX_FORCE_AM=1.
+#include "extended/am_rma.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
 
 namespace {
 
-inline char *remote(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes, const char *call) {
-  return peer_address(jobrank_of(tm, rank, call), addr, nbytes, call, /*always_check=*/false);
+inline bool via_am(gex_Rank_t jr) { return g_rt.force_am || !g_rt.segments[jr].local_base; }
+
+struct Target {
+  gex_Rank_t jobrank;
+  bool am;
+  char *local;  // load/store address (when !am)
+};
+
+inline Target target(const char *call, gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes) {
+  check_may_communicate(call);
+  gex_Rank_t jr = jobrank_of(tm, rank, call);
+  check_remote_range(jr, addr, nbytes, call);
+  if (via_am(jr)) return {jr, true, nullptr};
+  return {jr, false, local_address(jr, addr)};
 }
 
-inline void put(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes) {
-  check_may_communicate(call);
-  std::memcpy(remote(tm, rank, dest, nbytes, call), src, nbytes);
-}
-
-inline void get(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes) {
-  check_may_communicate(call);
-  std::memcpy(dest, remote(tm, rank, src, nbytes, call), nbytes);
+inline void wait_counter(CompletionCounter &c) {
+  while (c.load(std::memory_order_acquire) != 0) progress_wait_step();
 }
 
 // Value forms move the low-order nbytes of the value as an integer of that width.
-inline void store_value(char *dst, gex_RMA_Value_t value, size_t nbytes, const char *call) {
-  switch (nbytes) {
-    case 1: { uint8_t v = uint8_t(value); std::memcpy(dst, &v, 1); break; }
-    case 2: { uint16_t v = uint16_t(value); std::memcpy(dst, &v, 2); break; }
-    case 4: { uint32_t v = uint32_t(value); std::memcpy(dst, &v, 4); break; }
-    case 8: std::memcpy(dst, &value, 8); break;
-    default:
-      if (nbytes == 0 || nbytes > sizeof(gex_RMA_Value_t))
-        usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " must be 1..SIZEOF_GEX_RMA_VALUE_T (8)");
-      static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "value RMA assumes little endian");
-      std::memcpy(dst, &value, nbytes);
-  }
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "value RMA assumes little endian");
+inline void check_value_size(size_t nbytes, const char *call) {
+  if (nbytes == 0 || nbytes > sizeof(gex_RMA_Value_t))
+    usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " must be 1..SIZEOF_GEX_RMA_VALUE_T (8)");
 }
 
-inline void put_value(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value, size_t nbytes) {
-  check_may_communicate(call);
-  store_value(remote(tm, rank, dest, nbytes, call), value, nbytes, call);
+// ---- the three completion forms, over either path ------------------------------------------
+void put_blocking(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes) {
+  Target t = target(call, tm, rank, dest, nbytes);
+  if (!t.am) {
+    std::memcpy(t.local, src, nbytes);
+    return;
+  }
+  CompletionCounter done{0};
+  gex::extended::put(t.jobrank, dest, src, nbytes, &done, false);
+  wait_counter(done);
+}
+
+void get_blocking(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const void *src, size_t nbytes) {
+  Target t = target(call, tm, rank, src, nbytes);
+  if (!t.am) {
+    std::memcpy(dest, t.local, nbytes);
+    return;
+  }
+  CompletionCounter done{0};
+  gex::extended::get(t.jobrank, dest, src, nbytes, &done, false);
+  wait_counter(done);
+}
+
+gex_Event_t put_nb(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes,
+                   gex_Event_t *lc_opt, gex_Flags_t flags) {
+  Target t = target(call, tm, rank, dest, nbytes);
+  if (!t.am) {
+    std::memcpy(t.local, src, nbytes);
+    lc_complete_now(lc_opt);
+    return GEX_EVENT_INVALID;
+  }
+  gexi_Event *ev = event_alloc();
+  if (!gex::extended::put(t.jobrank, dest, src, nbytes, &ev->pending, flags & GEX_FLAG_IMMEDIATE)) {
+    event_release(ev);
+    return GEX_EVENT_NO_OP;
+  }
+  lc_complete_now(lc_opt);  // the AM layer copied or placed the payload before returning
+  return ev;
+}
+
+gex_Event_t get_nb(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const void *src, size_t nbytes,
+                   gex_Flags_t flags) {
+  Target t = target(call, tm, rank, src, nbytes);
+  if (!t.am) {
+    std::memcpy(dest, t.local, nbytes);
+    return GEX_EVENT_INVALID;
+  }
+  gexi_Event *ev = event_alloc();
+  if (!gex::extended::get(t.jobrank, dest, src, nbytes, &ev->pending, flags & GEX_FLAG_IMMEDIATE)) {
+    event_release(ev);
+    return GEX_EVENT_NO_OP;
+  }
+  return ev;
+}
+
+int put_nbi(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes,
+            gex_Event_t *lc_opt, gex_Flags_t flags) {
+  Target t = target(call, tm, rank, dest, nbytes);
+  if (!t.am) {
+    std::memcpy(t.local, src, nbytes);
+  } else if (!gex::extended::put(t.jobrank, dest, src, nbytes, nbi_counter(kEcPut), flags & GEX_FLAG_IMMEDIATE)) {
+    return 1;
+  }
+  lc_complete_now(lc_opt);
+  return 0;
+}
+
+int get_nbi(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const void *src, size_t nbytes, gex_Flags_t flags) {
+  Target t = target(call, tm, rank, src, nbytes);
+  if (!t.am) {
+    std::memcpy(dest, t.local, nbytes);
+    return 0;
+  }
+  return gex::extended::get(t.jobrank, dest, src, nbytes, nbi_counter(kEcGet), flags & GEX_FLAG_IMMEDIATE) ? 0 : 1;
 }
 
 }  // namespace
@@ -46,70 +118,60 @@ inline void put_value(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest
 extern "C" {
 
 int gex_RMA_PutBlocking(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes, gex_Flags_t) {
-  put("gex_RMA_PutBlocking", tm, rank, dest, src, nbytes);
+  put_blocking("gex_RMA_PutBlocking", tm, rank, dest, src, nbytes);
   return 0;
 }
 
-int gex_RMA_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t) {
-  put("gex_RMA_PutNBI", tm, rank, dest, src, nbytes);
-  lc_complete_now(lc_opt);
-  return 0;
+int gex_RMA_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes, gex_Event_t *lc_opt,
+                   gex_Flags_t flags) {
+  return put_nbi("gex_RMA_PutNBI", tm, rank, dest, src, nbytes, lc_opt, flags);
 }
 
 gex_Event_t gex_RMA_PutNB(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes, gex_Event_t *lc_opt,
-                          gex_Flags_t) {
-  put("gex_RMA_PutNB", tm, rank, dest, src, nbytes);
-  lc_complete_now(lc_opt);
-  return GEX_EVENT_INVALID;
+                          gex_Flags_t flags) {
+  return put_nb("gex_RMA_PutNB", tm, rank, dest, src, nbytes, lc_opt, flags);
 }
 
 int gex_RMA_GetBlocking(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes, gex_Flags_t) {
-  get("gex_RMA_GetBlocking", tm, dest, rank, src, nbytes);
+  get_blocking("gex_RMA_GetBlocking", tm, dest, rank, src, nbytes);
   return 0;
 }
 
-int gex_RMA_GetNBI(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes, gex_Flags_t) {
-  get("gex_RMA_GetNBI", tm, dest, rank, src, nbytes);
-  return 0;
+int gex_RMA_GetNBI(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes, gex_Flags_t flags) {
+  return get_nbi("gex_RMA_GetNBI", tm, dest, rank, src, nbytes, flags);
 }
 
-gex_Event_t gex_RMA_GetNB(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes, gex_Flags_t) {
-  get("gex_RMA_GetNB", tm, dest, rank, src, nbytes);
-  return GEX_EVENT_INVALID;
+gex_Event_t gex_RMA_GetNB(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes, gex_Flags_t flags) {
+  return get_nb("gex_RMA_GetNB", tm, dest, rank, src, nbytes, flags);
 }
 
 gex_RMA_Value_t gex_RMA_GetBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *src, size_t nbytes, gex_Flags_t) {
   const char *call = "gex_RMA_GetBlockingVal";
-  check_may_communicate(call);
-  const char *p = remote(tm, rank, src, nbytes, call);
-  switch (nbytes) {
-    case 1: { uint8_t v; std::memcpy(&v, p, 1); return v; }
-    case 2: { uint16_t v; std::memcpy(&v, p, 2); return v; }
-    case 4: { uint32_t v; std::memcpy(&v, p, 4); return v; }
-    case 8: { uint64_t v; std::memcpy(&v, p, 8); return v; }
-    default: {
-      if (nbytes == 0 || nbytes > sizeof(gex_RMA_Value_t))
-        usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " must be 1..SIZEOF_GEX_RMA_VALUE_T (8)");
-      gex_RMA_Value_t v = 0;
-      std::memcpy(&v, p, nbytes);
-      return v;
-    }
-  }
+  check_value_size(nbytes, call);
+  gex_RMA_Value_t v = 0;  // little endian: the low-order bytes hold the nbytes-wide integer
+  get_blocking(call, tm, &v, rank, src, nbytes);
+  return v;
 }
 
 int gex_RMA_PutBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value, size_t nbytes, gex_Flags_t) {
-  put_value("gex_RMA_PutBlockingVal", tm, rank, dest, value, nbytes);
+  const char *call = "gex_RMA_PutBlockingVal";
+  check_value_size(nbytes, call);
+  put_blocking(call, tm, rank, dest, &value, nbytes);
   return 0;
 }
 
-int gex_RMA_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value, size_t nbytes, gex_Flags_t) {
-  put_value("gex_RMA_PutNBIVal", tm, rank, dest, value, nbytes);
-  return 0;
+// The value lives on this stack frame: GEX_EVENT_NOW makes the initiation consume it.
+int gex_RMA_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value, size_t nbytes, gex_Flags_t flags) {
+  const char *call = "gex_RMA_PutNBIVal";
+  check_value_size(nbytes, call);
+  return put_nbi(call, tm, rank, dest, &value, nbytes, GEX_EVENT_NOW, flags);
 }
 
-gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value, size_t nbytes, gex_Flags_t) {
-  put_value("gex_RMA_PutNBVal", tm, rank, dest, value, nbytes);
-  return GEX_EVENT_INVALID;
+gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value, size_t nbytes,
+                             gex_Flags_t flags) {
+  const char *call = "gex_RMA_PutNBVal";
+  check_value_size(nbytes, call);
+  return put_nb(call, tm, rank, dest, &value, nbytes, GEX_EVENT_NOW, flags);
 }
 
 }  // extern "C"

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace gex::bootstrap {
 
@@ -45,6 +46,11 @@ void allgather(const void *mine, size_t len, void *all);
 // The monitor removes every /dev/shm/gex-<job_id>-* when the job ends, whatever the cause,
 // and ranks should shm_unlink their objects as soon as every neighbour has mapped them.
 std::string shm_name(const char *tag, uint32_t rank);
+// The same for any job id (the launcher names objects before any rank has joined).
+std::string shm_name_for_job(const std::string &job_id, const char *tag, uint32_t rank);
+
+// This host's name (gethostname), as printed in error messages.
+const std::string &host_name();
 
 // The job-wide "job is ending" word. Zero while the job runs. Poll loops read it (one relaxed
 // load) and call leave_ending_job() when it is non-zero, so no rank spins on a dead peer.
@@ -67,6 +73,19 @@ inline bool job_ending() noexcept {
 // exit code once every rank is gone and /dev/shm is clean.
 struct MonitorOptions {
   double exit_grace_seconds = 2.0;  // after the first rank leaves, how long the rest get
+  std::string name = "gexrun";      // prefix of the monitor's messages on stderr
 };
+
+// Reads GEX_EXIT_TIMEOUT (seconds) into exit_grace_seconds. Throws std::invalid_argument with a
+// message naming the variable and value when it is not a number from 0 to 3600.
+MonitorOptions monitor_options_from_env(const std::string &name);
+
+struct ControlBlock;  // control_block.h
+// Watches the ranks `rank_pids[r]` (children of the caller) until all are gone, ending the job
+// as docs/launch.md describes, removes /dev/shm/gex-<job_id>-*, and returns the job's exit code.
+// The caller blocks monitor_signal_set() (launch.h) before forking the ranks, so that no
+// SIGCHLD, SIGINT or SIGTERM is lost; the monitor consumes them with sigtimedwait.
+int run_monitor(ControlBlock &control, const std::vector<int> &rank_pids,
+                const MonitorOptions &options);
 
 }  // namespace gex::bootstrap

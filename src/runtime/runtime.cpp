@@ -104,6 +104,15 @@ void event_release(gexi_Event *ev) {
   t.free_events = ev;
 }
 
+void register_internal_handler(gex_AM_Index_t index, gex_AM_Fn_t fn, gex_Flags_t flags, unsigned nargs,
+                               const char *name) {
+  HandlerSlot &slot = g_rt.client->ep->handlers[index];
+  if (index == 0 || index >= kHandlerInternalLimit || slot.registered)
+    bootstrap::fatal(std::string("internal handler '") + name + "' has a bad or duplicate index " + std::to_string(index));
+  slot.entry = gex_AM_Entry_t{index, fn, flags, nargs, nullptr, name};
+  slot.registered = true;
+}
+
 // ---- AM delivery -------------------------------------------------------------------------------
 
 namespace {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bootstrap/bootstrap.h"
+#include "runtime/internal_am.h"
 #include "transport/smp/smp_transport.h"
 
 // ---- objects behind the public handles (tags fixed by docs/internals.md) -------------------
@@ -125,6 +126,7 @@ struct Runtime {
   gex_Rank_t size = 1;
   int thread_mode = 2;
   bool oversubscribed = false;  // more ranks on this host than cores: waiting loops yield often
+  bool force_am = false;        // GEX_FORCE_AM: RMA to neighbours goes through extended-ref too
   std::unique_ptr<transport::smp::SmpTransport> smp;
   // Segment of every rank as seen from here (load/store address for neighbours).
   std::vector<transport::Transport::SegmentView> segments;
@@ -168,7 +170,7 @@ inline gexi_EP *tm_pair_ep(gex_TM_t tm) {
 gexi_TM *team_of(gex_TM_t tm, const char *call);  // rejects TM-pairs and invalid handles
 
 // (tm, rank) -> jobrank. For a TM-pair the rank already is a jobrank.
-inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
+inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, [[maybe_unused]] const char *call) {
   if (is_tm_pair(tm)) {
 #ifdef GASNET_DEBUG
     if (rank >= g_rt.size) usage_fatal(call, "jobrank " + std::to_string(rank) + " (TM-pair) is out of range: job size is " + std::to_string(g_rt.size));
@@ -183,17 +185,25 @@ inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
   return tm->members.empty() ? rank : tm->members[rank];
 }
 
-// Address of [addr, addr+nbytes) in `jobrank`'s bound segment, mapped here.
-void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes);
-inline char *peer_address(gex_Rank_t jobrank, const void *addr, size_t nbytes, const char *call, bool always_check) {
+// Remote addresses must lie in the target's bound segment (spec: RMA and AM Long).
+[[noreturn]] void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes);
+inline bool in_segment(gex_Rank_t jobrank, const void *addr, size_t nbytes) {
   const auto &seg = g_rt.segments[jobrank];
   uintptr_t off = reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(seg.owner_base);
+  return seg.size && off <= seg.size && nbytes <= seg.size - off;
+}
+// Checked on RMA hot paths in the debug build only.
+inline void check_remote_range(gex_Rank_t jobrank, const void *addr, size_t nbytes, const char *call) {
 #ifdef GASNET_DEBUG
-  always_check = true;
+  if (!in_segment(jobrank, addr, nbytes)) segment_range_fatal(call, jobrank, addr, nbytes);
+#else
+  (void)jobrank, (void)addr, (void)nbytes, (void)call;
 #endif
-  if (always_check && (off > seg.size || nbytes > seg.size - off || !seg.local_base))
-    segment_range_fatal(call, jobrank, addr, nbytes);
-  return seg.local_base + off;
+}
+// Where a neighbour's segment address is mapped in this process.
+inline char *local_address(gex_Rank_t jobrank, const void *addr) {
+  const auto &seg = g_rt.segments[jobrank];
+  return seg.local_base + (static_cast<const char *>(addr) - seg.owner_base);
 }
 
 // ---- progress --------------------------------------------------------------------------------
@@ -209,6 +219,20 @@ void event_release(gexi_Event *ev);  // root plus its leaf
 // Stores "already complete" into a local-completion option that names an event.
 inline void lc_complete_now(gex_Event_t *lc_opt) {
   if (reinterpret_cast<uintptr_t>(lc_opt) > 3) *lc_opt = GEX_EVENT_INVALID;
+}
+
+// ---- NBI ---------------------------------------------------------------------------------------
+// Index of each GEX_EC_* category in ThreadState::nbi_pending (its bit position).
+enum NbiCategory : unsigned { kEcGet = 0, kEcPut = 1, kEcAm = 2, kEcLc = 3, kEcRmw = 4 };
+// The counter an NBI operation of `category` starts on: the open access region's event, or this
+// thread's counter for the category.
+inline CompletionCounter *nbi_counter(NbiCategory category) {
+  ThreadState &t = t_thread;
+  if (__builtin_expect(t.in_region, 0)) {
+    if (!t.region) t.region = event_alloc();
+    return &t.region->pending;
+  }
+  return &t.nbi_pending[category];
 }
 
 // ---- AM ---------------------------------------------------------------------------------------

@@ -1,0 +1,245 @@
+// join() and the start-up collectives; how a rank ends the job. See docs/launch.md.
+#include "bootstrap/bootstrap.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <vector>
+
+#include "bootstrap/control_block.h"
+#include "bootstrap/env_values.h"
+#include "bootstrap/launch.h"
+
+namespace gex::bootstrap {
+
+std::atomic<uint32_t> *g_job_ending = nullptr;
+
+namespace {
+
+JobInfo g_job;
+ControlBlock *g_control = nullptr;
+std::atomic<bool> g_joined{false};
+std::mutex g_join_mutex;
+
+// Before the job exists there is no one to tell: print and leave. Under gexrun the monitor sees
+// this rank exit and ends the job.
+[[noreturn]] void startup_error(const std::string &message) {
+  std::fflush(nullptr);
+  std::fprintf(stderr, "libgex (host %s): %s\n", host_name().c_str(), message.c_str());
+  std::fflush(stderr);
+  _exit(1);
+}
+
+// Waits politely: yield first (a peer may be one scheduling slice away), then short sleeps so
+// that a long wait (a slow peer starting up) does not burn a core. Leaves an ending job.
+class PoliteSpin {
+ public:
+  void pause() {
+    if (job_ending()) leave_ending_job();
+    if (++spins_ < kYieldSpins) {
+      sched_yield();
+    } else {
+      const timespec nap{0, 100 * 1000};
+      nanosleep(&nap, nullptr);
+    }
+  }
+
+ private:
+  static constexpr unsigned kYieldSpins = 20000;
+  unsigned spins_ = 0;
+};
+
+void become_rank(ControlBlock *control, uint32_t rank, const std::string &job_id) {
+  g_control = control;
+  g_job.rank = rank;
+  g_job.size = control->size;
+  g_job.job_id = job_id;
+  g_job.host_rank = 0;
+  g_job.host_count = 1;
+  RankRecord &record = control->ranks()[rank];
+  record.pid.store(static_cast<int32_t>(getpid()), std::memory_order_relaxed);
+  record.state.store(kRankJoined, std::memory_order_release);
+  g_job_ending = &control->job_ending;
+}
+
+bool launched_by_gexrun() {
+  return env_or_null("GEX_JOB_CTL") || env_or_null("GEX_RANK") || env_or_null("GEX_SIZE");
+}
+
+const char *required_env(const char *variable) {
+  const char *value = env_or_null(variable);
+  if (!value)
+    throw std::invalid_argument(std::string(variable) +
+                                " is not set, but other gexrun variables are (GEX_JOB_ID, "
+                                "GEX_RANK, GEX_SIZE, GEX_JOB_CTL go together)");
+  return value;
+}
+
+void join_launched_job() {
+  const std::string job_id = validate_job_id("GEX_JOB_ID", required_env("GEX_JOB_ID"));
+  const uint32_t size = parse_rank_count("GEX_SIZE", required_env("GEX_SIZE"));
+  const uint32_t rank = parse_env_uint("GEX_RANK", required_env("GEX_RANK"), 0, size - 1);
+  const ControlBlockMapping mapping =
+      attach_control_block(required_env("GEX_JOB_CTL"), size, job_id);
+  become_rank(mapping.block, rank, job_id);
+}
+
+void join_singleton() {
+  const std::string job_id = job_id_from_env_or_pid();
+  become_rank(create_control_block(1, job_id, "").block, 0, job_id);
+}
+
+// GASNET_PSHM_NODES=N: this process forks the N ranks and stays behind as their monitor.
+// Returns only in the children.
+void join_forked_job(uint32_t size) {
+  const std::string job_id = job_id_from_env_or_pid();
+  const MonitorOptions options = monitor_options_from_env("libgex");
+  ControlBlock *control = create_control_block(size, job_id, "").block;
+
+  std::fflush(nullptr);  // or every child would print the parent's buffered output again
+  const sigset_t monitor_signals = monitor_signal_set();
+  sigset_t previous_mask;
+  pthread_sigmask(SIG_BLOCK, &monitor_signals, &previous_mask);
+
+  std::vector<int> pids;
+  pids.reserve(size);
+  for (uint32_t rank = 0; rank < size; ++rank) {
+    const pid_t pid = fork_rank(previous_mask);
+    if (pid == 0) {
+      become_rank(control, rank, job_id);
+      return;
+    }
+    if (pid < 0) {
+      std::fprintf(stderr, "libgex (host %s): GASNET_PSHM_NODES=%u: cannot fork rank %u: %s\n",
+                   host_name().c_str(), size, rank, std::strerror(errno));
+      control->begin_ending(1);  // the ranks already started leave from their barrier
+      break;
+    }
+    control->ranks()[rank].pid.store(pid, std::memory_order_relaxed);
+    pids.push_back(pid);
+  }
+  const int code = run_monitor(*control, pids, options);
+  std::fflush(nullptr);
+  _exit(code);  // not exit(): the client's atexit handlers belong to the ranks
+}
+
+}  // namespace
+
+const std::string &host_name() {
+  static const std::string name = [] {
+    char buffer[256] = {};
+    if (gethostname(buffer, sizeof buffer - 1) != 0) return std::string("unknown");
+    return std::string(buffer);
+  }();
+  return name;
+}
+
+void join(int * /*argc*/, char *** /*argv*/) {
+  std::lock_guard<std::mutex> lock(g_join_mutex);
+  if (g_joined.load(std::memory_order_acquire)) return;
+  try {
+    if (launched_by_gexrun()) {
+      join_launched_job();
+    } else if (const char *nodes = env_or_null("GASNET_PSHM_NODES");
+               nodes && parse_rank_count("GASNET_PSHM_NODES", nodes) > 1) {
+      join_forked_job(parse_rank_count("GASNET_PSHM_NODES", nodes));
+    } else {
+      join_singleton();
+    }
+  } catch (const std::exception &error) {
+    startup_error(error.what());
+  }
+  g_joined.store(true, std::memory_order_release);
+}
+
+bool joined() noexcept { return g_joined.load(std::memory_order_acquire); }
+
+const JobInfo &job() noexcept { return g_job; }
+
+void barrier() {
+  if (!joined()) fatal("bootstrap barrier() called before join()");
+  ControlBlock &control = *g_control;
+  if (control.size == 1) return;
+  // Read the generation before arriving: it cannot move on until this rank has arrived.
+  const uint32_t generation = control.barrier_generation.load(std::memory_order_acquire);
+  if (control.barrier_arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == control.size) {
+    control.barrier_arrived.store(0, std::memory_order_relaxed);
+    control.barrier_generation.store(generation + 1, std::memory_order_release);
+    return;
+  }
+  PoliteSpin spin;
+  while (control.barrier_generation.load(std::memory_order_acquire) == generation) spin.pause();
+}
+
+void allgather(const void *mine, size_t len, void *all) {
+  if (!joined()) fatal("bootstrap allgather() called before join()");
+  if (len > kMaxExchangeBytes)
+    fatal("bootstrap allgather() of " + std::to_string(len) + " bytes (at most " +
+          std::to_string(kMaxExchangeBytes) + ")");
+  // Each rank owns a kMaxExchangeBytes slot, so a rank passing a different len cannot
+  // overwrite a neighbour's contribution.
+  uint8_t *slots = g_control->exchange();
+  std::memcpy(slots + size_t{g_job.rank} * kMaxExchangeBytes, mine, len);
+  barrier();
+  for (uint32_t r = 0; r < g_job.size; ++r)
+    std::memcpy(static_cast<uint8_t *>(all) + size_t{r} * len, slots + size_t{r} * kMaxExchangeBytes,
+                len);
+  barrier();  // nobody reuses the slots until everyone has read them
+}
+
+std::string shm_name_for_job(const std::string &job_id, const char *tag, uint32_t rank) {
+  return "/gex-" + job_id + "-" + tag + std::to_string(rank);
+}
+
+std::string shm_name(const char *tag, uint32_t rank) {
+  if (!joined()) fatal(std::string("shm_name(\"") + tag + "\") called before join()");
+  return shm_name_for_job(g_job.job_id, tag, rank);
+}
+
+[[noreturn]] void leave_ending_job() {
+  int code = 1;
+  if (g_control) {
+    const int recorded = g_control->recorded_exit_code();
+    if (recorded != ControlBlock::kNoExitCode) code = recorded;
+  }
+  std::fflush(nullptr);
+  _exit(code);
+}
+
+[[noreturn]] void exit_job(int code) {
+  if (g_control) {
+    // If another rank got there first, its code is the job's: leave with that one.
+    code = g_control->record_exit_code(code);
+    g_control->job_ending.store(1, std::memory_order_release);
+  }
+  std::fflush(nullptr);
+  _exit(code);
+}
+
+[[noreturn]] void fatal(const std::string &message, int exit_code) {
+  std::fflush(nullptr);
+  if (joined())
+    std::fprintf(stderr, "libgex rank %u (host %s): %s\n", g_job.rank, host_name().c_str(),
+                 message.c_str());
+  else
+    std::fprintf(stderr, "libgex (host %s): %s\n", host_name().c_str(), message.c_str());
+  std::fflush(stderr);
+  exit_job(exit_code == 0 ? 1 : exit_code);
+}
+
+MonitorOptions monitor_options_from_env(const std::string &name) {
+  MonitorOptions options;
+  options.name = name;
+  if (const char *timeout = env_or_null("GEX_EXIT_TIMEOUT"))
+    options.exit_grace_seconds = parse_seconds("GEX_EXIT_TIMEOUT", timeout);
+  return options;
+}
+
+}  // namespace gex::bootstrap

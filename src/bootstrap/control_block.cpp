@@ -1,0 +1,144 @@
+#include "bootstrap/control_block.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <system_error>
+
+namespace gex::bootstrap {
+
+namespace {
+
+size_t round_up(size_t value, size_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+size_t ranks_offset() { return round_up(sizeof(ControlBlock), 64); }
+
+size_t exchange_offset(uint32_t size) {
+  return round_up(ranks_offset() + size * sizeof(RankRecord), 64);
+}
+
+}  // namespace
+
+size_t ControlBlock::bytes_for(uint32_t size) {
+  return exchange_offset(size) + size_t{size} * kMaxExchangeBytes;
+}
+
+ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::string &job_id) {
+  auto *block = new (memory) ControlBlock{};
+  block->magic = kMagic;
+  block->size = size;
+  std::strncpy(block->job_id, job_id.c_str(), sizeof(block->job_id) - 1);
+  block->job_ending.store(0, std::memory_order_relaxed);
+  block->exit_code.store(kNoExitCode, std::memory_order_relaxed);
+  block->barrier_arrived.store(0, std::memory_order_relaxed);
+  block->barrier_generation.store(0, std::memory_order_relaxed);
+  RankRecord *records = block->ranks();
+  for (uint32_t r = 0; r < size; ++r) {
+    new (&records[r]) RankRecord{};
+    records[r].pid.store(0, std::memory_order_relaxed);
+    records[r].state.store(kRankNotJoined, std::memory_order_relaxed);
+  }
+  std::atomic_thread_fence(std::memory_order_release);
+  return block;
+}
+
+RankRecord *ControlBlock::ranks() noexcept {
+  return reinterpret_cast<RankRecord *>(reinterpret_cast<uint8_t *>(this) + ranks_offset());
+}
+
+uint8_t *ControlBlock::exchange() noexcept {
+  return reinterpret_cast<uint8_t *>(this) + exchange_offset(size);
+}
+
+int ControlBlock::record_exit_code(int code) noexcept {
+  int32_t expected = kNoExitCode;
+  if (exit_code.compare_exchange_strong(expected, code, std::memory_order_acq_rel))
+    return code;
+  return expected;
+}
+
+int ControlBlock::recorded_exit_code() const noexcept {
+  return exit_code.load(std::memory_order_acquire);
+}
+
+void ControlBlock::begin_ending(int code) noexcept {
+  // The code goes first, so whoever sees job_ending also sees the code to leave with.
+  record_exit_code(code);
+  job_ending.store(1, std::memory_order_release);
+}
+
+ControlBlockMapping create_control_block(uint32_t size, const std::string &job_id,
+                                         const std::string &shm_object) {
+  ControlBlockMapping mapping;
+  mapping.bytes = ControlBlock::bytes_for(size);
+  mapping.shm_object = shm_object;
+  void *memory = MAP_FAILED;
+  if (shm_object.empty()) {
+    memory = mmap(nullptr, mapping.bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                  -1, 0);
+    if (memory == MAP_FAILED)
+      throw std::system_error(errno, std::generic_category(), "mmap of the job control block");
+  } else {
+    const int fd = shm_open(shm_object.c_str(), O_RDWR | O_CREAT | O_EXCL, 0600);
+    if (fd < 0)
+      throw std::system_error(errno, std::generic_category(), "shm_open(" + shm_object + ")");
+    if (ftruncate(fd, static_cast<off_t>(mapping.bytes)) != 0) {
+      const int error = errno;
+      close(fd);
+      shm_unlink(shm_object.c_str());
+      throw std::system_error(error, std::generic_category(), "ftruncate(" + shm_object + ")");
+    }
+    memory = mmap(nullptr, mapping.bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    const int error = errno;
+    close(fd);
+    if (memory == MAP_FAILED) {
+      shm_unlink(shm_object.c_str());
+      throw std::system_error(error, std::generic_category(), "mmap(" + shm_object + ")");
+    }
+  }
+  mapping.block = ControlBlock::initialize(memory, size, job_id);
+  return mapping;
+}
+
+ControlBlockMapping attach_control_block(const std::string &shm_object, uint32_t expected_size,
+                                         const std::string &expected_job_id) {
+  const int fd = shm_open(shm_object.c_str(), O_RDWR, 0);
+  if (fd < 0)
+    throw std::runtime_error("cannot open the job control block " + shm_object + ": " +
+                             std::strerror(errno) + " (was this process started by gexrun?)");
+  struct stat info {};
+  if (fstat(fd, &info) != 0 || info.st_size < static_cast<off_t>(sizeof(ControlBlock))) {
+    close(fd);
+    throw std::runtime_error("the job control block " + shm_object + " is truncated");
+  }
+  ControlBlockMapping mapping;
+  mapping.bytes = static_cast<size_t>(info.st_size);
+  mapping.shm_object = shm_object;
+  void *memory = mmap(nullptr, mapping.bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  const int error = errno;
+  close(fd);
+  if (memory == MAP_FAILED)
+    throw std::runtime_error("cannot map the job control block " + shm_object + ": " +
+                             std::strerror(error));
+  auto *block = static_cast<ControlBlock *>(memory);
+  if (block->magic != ControlBlock::kMagic || block->size != expected_size ||
+      mapping.bytes < ControlBlock::bytes_for(block->size) ||
+      expected_job_id != block->job_id) {
+    munmap(memory, mapping.bytes);
+    throw std::runtime_error("the job control block " + shm_object + " does not belong to job " +
+                             expected_job_id + " of " + std::to_string(expected_size) +
+                             " ranks");
+  }
+  mapping.block = block;
+  return mapping;
+}
+
+}  // namespace gex::bootstrap

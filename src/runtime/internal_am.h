@@ -1,0 +1,48 @@
+// Handlers the runtime itself registers (extended-ref RMA, atomics, collectives, ...).
+// Client handlers live in [GEX_AM_INDEX_BASE, 255]; the runtime owns [1, GEX_AM_INDEX_BASE).
+// Each service gets a fixed block of indices here, so services never collide.
+#pragma once
+
+#include <gasnetex.h>
+
+#include <atomic>
+#include <cstdint>
+
+namespace gex::runtime {
+
+enum InternalHandler : gex_AM_Index_t {
+  // extended-ref RMA (src/extended/)
+  kHandlerPutMedium = 1,
+  kHandlerPutLong = 2,
+  kHandlerGetRequest = 3,
+  kHandlerGetReplyMedium = 4,
+  kHandlerGetReplyLong = 5,
+  kHandlerAck = 6,
+  // remote atomics over AM (src/ratomic/): 16..31
+  kHandlerAtomicFirst = 16,
+  // collectives and teams over AM (src/coll/): 32..63
+  kHandlerCollFirst = 32,
+  // VIS over AM (src/vis/): 64..79
+  kHandlerVisFirst = 64,
+  kHandlerInternalLimit = GEX_AM_INDEX_BASE,
+};
+
+// Registers a runtime handler on the primordial endpoint at a fixed internal index. Called
+// during gex_Client_Init (before any rank can send), from each service's init function.
+void register_internal_handler(gex_AM_Index_t index, gex_AM_Fn_t fn, gex_Flags_t flags, unsigned nargs,
+                               const char *name);
+
+// Pointers travel as two 32-bit AM arguments.
+inline gex_AM_Arg_t ptr_hi(const void *p) { return gex_AM_Arg_t(uint64_t(reinterpret_cast<uintptr_t>(p)) >> 32); }
+inline gex_AM_Arg_t ptr_lo(const void *p) { return gex_AM_Arg_t(uint32_t(reinterpret_cast<uintptr_t>(p))); }
+template <typename T = void>
+inline T *make_ptr(gex_AM_Arg_t hi, gex_AM_Arg_t lo) {
+  return reinterpret_cast<T *>(uintptr_t((uint64_t(uint32_t(hi)) << 32) | uint32_t(lo)));
+}
+
+// A completion counter that an acknowledgement decrements: an event's pending count, this
+// thread's NBI counter for a category, or the open access region's event.
+using CompletionCounter = std::atomic<uint32_t>;
+inline void complete_one(CompletionCounter *c) { c->fetch_sub(1, std::memory_order_release); }
+
+}  // namespace gex::runtime
