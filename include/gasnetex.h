@@ -1,0 +1,1284 @@
+/* gasnetex.h: the GASNet-EX API (spec v0.17) as provided by libgex.
+ *
+ * C99-clean and valid C++ (declarations are extern "C"). Thin on purpose: every function is a real
+ * library symbol except gex_Client_Init and the numbered AM forms, which are static inline (see
+ * docs/internals.md). Choices the spec leaves open are listed in docs/header-decisions.md.
+ */
+#ifndef GASNETEX_H
+#define GASNETEX_H
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Versions                                                                                        */
+/* ---------------------------------------------------------------------------------------------- */
+#define GASNET_RELEASE_VERSION_MAJOR 2026
+#define GASNET_RELEASE_VERSION_MINOR 11
+#define GASNET_RELEASE_VERSION_PATCH 0
+#define GEX_SPEC_VERSION_MAJOR 0
+#define GEX_SPEC_VERSION_MINOR 17
+#define GASNET_SPEC_VERSION_MAJOR 1
+#define GASNET_SPEC_VERSION_MINOR 8
+#define GASNETT_SPEC_VERSION_MAJOR 1
+#define GASNETT_SPEC_VERSION_MINOR 20
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Thread mode: the client defines at most one of GASNET_SEQ / GASNET_PARSYNC / GASNET_PAR.        */
+/* ---------------------------------------------------------------------------------------------- */
+#if (defined(GASNET_SEQ) + defined(GASNET_PARSYNC) + defined(GASNET_PAR)) > 1
+#error "gasnetex.h: define at most one of GASNET_SEQ, GASNET_PARSYNC, GASNET_PAR"
+#endif
+// Default PAR (not an #error as in the reference) so a plain `cc prog.c` builds a safe program.
+#if !defined(GASNET_SEQ) && !defined(GASNET_PARSYNC) && !defined(GASNET_PAR)
+#define GASNET_PAR 1
+#endif
+#if defined(GASNET_SEQ)
+#define GEXI_THREAD_MODE 0
+#define GEXI_THREADMODEL_STR "SEQ"
+#elif defined(GASNET_PARSYNC)
+#define GEXI_THREAD_MODE 1
+#define GEXI_THREADMODEL_STR "PARSYNC"
+#define GASNETI_THREADS 1
+#else
+#define GEXI_THREAD_MODE 2
+#define GEXI_THREADMODEL_STR "PAR"
+#define GASNETI_THREADS 1
+#endif
+
+#if defined(GASNET_DEBUG) && defined(GASNET_NDEBUG)
+#error "gasnetex.h: GASNET_DEBUG and GASNET_NDEBUG are both defined"
+#endif
+#if !defined(GASNET_DEBUG) && !defined(GASNET_NDEBUG)
+#define GASNET_NDEBUG 1
+#endif
+#if defined(GASNET_DEBUG)
+#define GEXI_DEBUG_STR "debug"
+#else
+#define GEXI_DEBUG_STR "nodebug"
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <pthread.h>
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Conduit and feature macros (tested with #if by clients)                                         */
+/* ---------------------------------------------------------------------------------------------- */
+#define GASNET_CONDUIT_SMP 1
+#define GASNET_CONDUIT_NAME smp
+#define GASNET_CONDUIT_NAME_STR "SMP"
+#define GASNET_CORE_NAME "SMP"
+#define GASNET_CORE_NAME_STR "SMP"
+#define GASNET_CONFIG_STRING                                                                     \
+  "RELEASE=2026.11.0,SPEC=0.17,CONDUIT=SMP,THREADMODEL=" GEXI_THREADMODEL_STR                   \
+  ",SEGMENT=FAST,PSHM," GEXI_DEBUG_STR
+#define GASNET_PSHM 1
+#define GASNET_SEGMENT_FAST 1
+#define GASNET_ALIGNED_SEGMENTS 0
+#define GASNET_MAXNODES 2147483647
+#define GASNET_MAXEPS 1
+#define GASNET_PAGESIZE 4096
+#define GASNET_HIDDEN_AM_CONCURRENCY_LEVEL 0
+#define GASNET_SUPPORTS_TI_SRCRANK 1
+#define GASNET_SUPPORTS_TI_EP 1
+#define GASNET_SUPPORTS_TI_ENTRY 1
+#define GASNET_SUPPORTS_TI_IS_REQ 1
+#define GASNET_SUPPORTS_TI_IS_LONG 1
+#define GASNET_NATIVE_NP_ALLOC_REQ_MEDIUM 1
+#define GASNET_NATIVE_NP_ALLOC_REP_MEDIUM 1
+#define GASNET_NATIVE_NP_ALLOC_REQ_LONG 1
+#define GASNET_NATIVE_NP_ALLOC_REP_LONG 1
+#define GASNET_HAVE_MK_CLASS_HOST 1
+#define SIZEOF_GEX_RMA_VALUE_T 8
+#define SIZEOF_GASNET_REGISTER_VALUE_T SIZEOF_GEX_RMA_VALUE_T
+#define GEX_AM_INDEX_BASE 128
+#define GEXI_AM_MAX_ARGS 16 /* == gex_AM_MaxArgs() */
+#define GEX_VIS_MAX_PEERCOMPLETION ((size_t)128)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define GEXI_NORETURN __attribute__((__noreturn__))
+#else
+#define GEXI_NORETURN
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Basic types, handles and sentinels                                                              */
+/* ---------------------------------------------------------------------------------------------- */
+typedef uint32_t gex_Rank_t;
+typedef uint32_t gex_Flags_t;
+typedef uint8_t gex_AM_Index_t;
+typedef int32_t gex_AM_Arg_t;
+typedef uint64_t gex_RMA_Value_t;
+typedef uint16_t gex_EP_Index_t;
+typedef unsigned int gex_TI_t;
+typedef unsigned int gex_EC_t;
+typedef uint32_t gex_DT_t;
+typedef uint32_t gex_OP_t;
+typedef uint32_t gex_EP_Capabilities_t;
+typedef void *gex_Addr_t;
+
+typedef struct gexi_Client *gex_Client_t;
+typedef struct gexi_EP *gex_EP_t;
+typedef struct gexi_Segment *gex_Segment_t;
+typedef struct gexi_TM *gex_TM_t;
+typedef struct gexi_Event *gex_Event_t;
+typedef struct gexi_Token *gex_Token_t;
+typedef struct gexi_SrcDesc *gex_AM_SrcDesc_t;
+typedef struct gexi_AD *gex_AD_t;
+typedef struct gexi_MK *gex_MK_t;
+
+// Unprototyped in C so handler tables take `void h(gex_Token_t, gex_AM_Arg_t)` without a cast.
+// C23 and C++ read `()` as `(void)`: there, as with the reference, tables need a cast. A client
+// building with -Wstrict-prototypes may define GASNET_USE_STRICT_PROTOTYPES to get `(void)` (and cast).
+#if defined(GASNET_USE_STRICT_PROTOTYPES) || defined(__cplusplus)
+typedef void (*gex_AM_Fn_t)(void);
+#else
+typedef void (*gex_AM_Fn_t)();
+#endif
+
+#define GEX_RANK_INVALID ((gex_Rank_t)0xFFFFFFFFu)
+#define GEX_EVENT_INVALID ((gex_Event_t)0)
+#define GEX_EVENT_NO_OP ((gex_Event_t)(uintptr_t)1)
+#define GEX_EVENT_NOW ((gex_Event_t *)(uintptr_t)1)
+#define GEX_EVENT_DEFER ((gex_Event_t *)(uintptr_t)2)
+#define GEX_EVENT_GROUP ((gex_Event_t *)(uintptr_t)3)
+#define GEX_EP_INVALID ((gex_EP_t)0)
+#define GEX_CLIENT_INVALID ((gex_Client_t)0)
+#define GEX_SEGMENT_INVALID ((gex_Segment_t)0)
+#define GEX_TM_INVALID ((gex_TM_t)0)
+#define GEX_AM_SRCDESC_NO_OP ((gex_AM_SrcDesc_t)0)
+#define GEX_AD_INVALID ((gex_AD_t)0)
+#define GEX_MK_INVALID ((gex_MK_t)0)
+#define GEX_MK_HOST ((gex_MK_t)(uintptr_t)1)
+
+typedef struct gexi_Memvec_s {
+  void *gex_addr;
+  size_t gex_len;
+} gex_Memvec_t;
+
+typedef struct gexi_EP_Location_s {
+  gex_Rank_t gex_rank;
+  gex_EP_Index_t gex_ep_index;
+} gex_EP_Location_t;
+
+typedef struct gexi_AM_Entry_s {
+  gex_AM_Index_t gex_index;  // 0 (library picks) or in [GEX_AM_INDEX_BASE..255]
+  gex_AM_Fn_t gex_fnptr;
+  gex_Flags_t gex_flags;     // one GEX_FLAG_AM_{SHORT,MEDIUM,LONG,MEDLONG} | one _{REQUEST,REPLY,REQREP}
+  unsigned int gex_nargs;
+  const void *gex_cdata;
+  const char *gex_name;
+} gex_AM_Entry_t;
+
+typedef struct gexi_Token_Info_s {
+  gex_Rank_t gex_srcrank;  // jobrank of the sender
+  gex_EP_t gex_ep;         // receiving EP
+  const gex_AM_Entry_t *gex_entry;
+  int gex_is_req;
+  int gex_is_long;
+} gex_Token_Info_t;
+
+struct gexi_RankInfo_s {
+  gex_Rank_t gex_jobrank;
+};
+typedef const struct gexi_RankInfo_s gex_RankInfo_t;
+
+typedef struct gexi_HSL_s {
+  pthread_mutex_t gexi_lock;
+} gex_HSL_t;
+#define GEX_HSL_INITIALIZER { PTHREAD_MUTEX_INITIALIZER }
+
+typedef void (*gex_Coll_ReduceFn_t)(const void *arg1, void *arg2_and_out, size_t count,
+                                    const void *cdata);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Flags. Bits 0..12 are shared by every communication call; bits 13..17 are reused by unrelated   */
+/* APIs (never by two flags valid in the same call); the rest are unique.                           */
+/* ---------------------------------------------------------------------------------------------- */
+#define GEX_FLAG_IMMEDIATE ((gex_Flags_t)1 << 0)
+#define GEX_FLAG_LC_COPY_YES ((gex_Flags_t)1 << 1)
+#define GEX_FLAG_LC_COPY_NO ((gex_Flags_t)1 << 2)
+#define GEX_FLAG_SELF_SEG_UNKNOWN ((gex_Flags_t)1 << 3)
+#define GEX_FLAG_SELF_SEG_SOME ((gex_Flags_t)1 << 4)
+#define GEX_FLAG_SELF_SEG_BOUND ((gex_Flags_t)1 << 5)
+#define GEX_FLAG_SELF_SEG_OFFSET ((gex_Flags_t)1 << 6)
+#define GEX_FLAG_PEER_SEG_UNKNOWN ((gex_Flags_t)1 << 7)
+#define GEX_FLAG_PEER_SEG_SOME ((gex_Flags_t)1 << 8)
+#define GEX_FLAG_PEER_SEG_BOUND ((gex_Flags_t)1 << 9)
+#define GEX_FLAG_PEER_SEG_OFFSET ((gex_Flags_t)1 << 10)
+#define GEX_FLAG_PEER_NEVER_SELF ((gex_Flags_t)1 << 11)
+#define GEX_FLAG_PEER_NEVER_NBRHD ((gex_Flags_t)1 << 12)
+
+// gex_AM_Max{Request,Reply}{Medium,Long}, ignored by gex_AM_Prepare*
+#define GEX_FLAG_AM_PREPARE_LEAST_CLIENT ((gex_Flags_t)1 << 13)
+#define GEX_FLAG_AM_PREPARE_LEAST_ALLOC ((gex_Flags_t)1 << 14)
+// gex_AD_Op*
+#define GEX_FLAG_AD_MY_RANK ((gex_Flags_t)1 << 13)
+#define GEX_FLAG_AD_MY_NBRHD ((gex_Flags_t)1 << 14)
+#define GEX_FLAG_AD_ACQ ((gex_Flags_t)1 << 15)
+#define GEX_FLAG_AD_REL ((gex_Flags_t)1 << 16)
+// gex_AD_Op* and gex_TM_Create
+#define GEX_FLAG_RANK_IS_JOBRANK ((gex_Flags_t)1 << 17)
+// gex_AD_Create
+#define GEX_FLAG_AD_FAVOR_MY_RANK ((gex_Flags_t)1 << 13)
+#define GEX_FLAG_AD_FAVOR_MY_NBRHD ((gex_Flags_t)1 << 14)
+#define GEX_FLAG_AD_FAVOR_REMOTE ((gex_Flags_t)1 << 15)
+// gex_VIS_*Put{NB,NBI}
+#define GEX_FLAG_ENABLE_LEAF_LC ((gex_Flags_t)1 << 13)
+// gex_EP_Create
+#define GEX_FLAG_HINT_ACCEL_AD ((gex_Flags_t)1 << 13)
+#define GEX_FLAG_HINT_ACCEL_COLL ((gex_Flags_t)1 << 14)
+#define GEX_FLAG_HINT_ACCEL_ALL (GEX_FLAG_HINT_ACCEL_AD | GEX_FLAG_HINT_ACCEL_COLL)
+// gex_TM_Split / gex_TM_Create / gex_TM_Destroy
+#define GEX_FLAG_TM_GLOBAL_SCRATCH ((gex_Flags_t)1 << 18)
+#define GEX_FLAG_TM_LOCAL_SCRATCH ((gex_Flags_t)1 << 19)
+#define GEX_FLAG_TM_SYMMETRIC_SCRATCH ((gex_Flags_t)1 << 20)
+#define GEX_FLAG_TM_NO_SCRATCH ((gex_Flags_t)1 << 21)
+#define GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED ((gex_Flags_t)1 << 22)
+#define GEX_FLAG_TM_SCRATCH_SIZE_MIN ((gex_Flags_t)1 << 23) /* deprecated since spec v0.11 */
+#define GEX_FLAG_SCRATCH_SEG_OFFSET ((gex_Flags_t)1 << 24)
+#define GEX_FLAG_GLOBALLY_QUIESCED ((gex_Flags_t)1 << 25)
+// gex_Client_Init
+#define GEX_FLAG_USES_GASNET1 ((gex_Flags_t)1 << 26)
+// gex_AM_Entry_t.gex_flags only. Disjoint from every call flag so a mix-up is detectable.
+#define GEX_FLAG_AM_SHORT ((gex_Flags_t)1 << 27)
+#define GEX_FLAG_AM_MEDIUM ((gex_Flags_t)1 << 28)
+#define GEX_FLAG_AM_LONG ((gex_Flags_t)1 << 29)
+#define GEX_FLAG_AM_MEDLONG (GEX_FLAG_AM_MEDIUM | GEX_FLAG_AM_LONG)
+#define GEX_FLAG_AM_REQUEST ((gex_Flags_t)1 << 30)
+#define GEX_FLAG_AM_REPLY ((gex_Flags_t)1 << 31)
+#define GEX_FLAG_AM_REQREP (GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_REPLY)
+
+/* Token info queries */
+#define GEX_TI_SRCRANK ((gex_TI_t)1 << 0)
+#define GEX_TI_EP ((gex_TI_t)1 << 1)
+#define GEX_TI_ENTRY ((gex_TI_t)1 << 2)
+#define GEX_TI_IS_REQ ((gex_TI_t)1 << 3)
+#define GEX_TI_IS_LONG ((gex_TI_t)1 << 4)
+#define GEX_TI_ALL ((gex_TI_t)0x1F)
+
+/* Event categories */
+#define GEX_EC_GET ((gex_EC_t)1 << 0)
+#define GEX_EC_PUT ((gex_EC_t)1 << 1)
+#define GEX_EC_AM ((gex_EC_t)1 << 2)
+#define GEX_EC_LC ((gex_EC_t)1 << 3)
+#define GEX_EC_RMW ((gex_EC_t)1 << 4)
+#define GEX_EC_ALL ((gex_EC_t)0x1F)
+
+/* Endpoint capabilities [PROPOSED] */
+#define GEX_EP_CAPABILITY_RMA ((gex_EP_Capabilities_t)1 << 0)
+#define GEX_EP_CAPABILITY_AM ((gex_EP_Capabilities_t)1 << 1)
+#define GEX_EP_CAPABILITY_VIS ((gex_EP_Capabilities_t)1 << 2)
+#define GEX_EP_CAPABILITY_COLL ((gex_EP_Capabilities_t)1 << 3)
+#define GEX_EP_CAPABILITY_AD ((gex_EP_Capabilities_t)1 << 4)
+#define GEX_EP_CAPABILITY_ALL ((gex_EP_Capabilities_t)0x1F)
+
+/* Data types and opcodes. Plain unsigned literals (no cast) because the spec calls them
+ * preprocess-time constants: `#if GEX_DT_I32 ...` must work. */
+#define GEX_DT_I32 (1u << 0)
+#define GEX_DT_U32 (1u << 1)
+#define GEX_DT_I64 (1u << 2)
+#define GEX_DT_U64 (1u << 3)
+#define GEX_DT_FLT (1u << 4)
+#define GEX_DT_DBL (1u << 5)
+#define GEX_DT_USER (1u << 6)
+
+// Non-fetching ops sit in bits 0..13 and each fetching op is its partner shifted by 15, so the
+// conversions are shifts. GET has no partner (its bit 14 twin is unused).
+#define GEXI_OP_FETCH_SHIFT 15
+#define GEX_OP_ADD (1u << 0)
+#define GEX_OP_MULT (1u << 1)
+#define GEX_OP_MIN (1u << 2)
+#define GEX_OP_MAX (1u << 3)
+#define GEX_OP_SUB (1u << 4)
+#define GEX_OP_INC (1u << 5)
+#define GEX_OP_DEC (1u << 6)
+#define GEX_OP_AND (1u << 7)
+#define GEX_OP_OR (1u << 8)
+#define GEX_OP_XOR (1u << 9)
+#define GEX_OP_SET (1u << 10)
+#define GEX_OP_CAS (1u << 11)
+#define GEX_OP_USER (1u << 12)
+#define GEX_OP_USER_NC (1u << 13)
+#define GEX_OP_TO_FETCHING(op) ((op) << GEXI_OP_FETCH_SHIFT)
+#define GEX_OP_TO_NONFETCHING(op) ((op) >> GEXI_OP_FETCH_SHIFT)
+#define GEX_OP_FADD GEX_OP_TO_FETCHING(GEX_OP_ADD)
+#define GEX_OP_FMULT GEX_OP_TO_FETCHING(GEX_OP_MULT)
+#define GEX_OP_FMIN GEX_OP_TO_FETCHING(GEX_OP_MIN)
+#define GEX_OP_FMAX GEX_OP_TO_FETCHING(GEX_OP_MAX)
+#define GEX_OP_FSUB GEX_OP_TO_FETCHING(GEX_OP_SUB)
+#define GEX_OP_FINC GEX_OP_TO_FETCHING(GEX_OP_INC)
+#define GEX_OP_FDEC GEX_OP_TO_FETCHING(GEX_OP_DEC)
+#define GEX_OP_FAND GEX_OP_TO_FETCHING(GEX_OP_AND)
+#define GEX_OP_FOR GEX_OP_TO_FETCHING(GEX_OP_OR)
+#define GEX_OP_FXOR GEX_OP_TO_FETCHING(GEX_OP_XOR)
+#define GEX_OP_SWAP GEX_OP_TO_FETCHING(GEX_OP_SET)
+#define GEX_OP_FCAS GEX_OP_TO_FETCHING(GEX_OP_CAS)
+#define GEX_OP_CSWAP GEX_OP_FCAS /* deprecated alias */
+#define GEX_OP_GET (1u << 29)
+
+/* ---------------------------------------------------------------------------------------------- */
+/* GASNet-1 names that EX clients use                                                              */
+/* ---------------------------------------------------------------------------------------------- */
+#define GASNET_OK 0
+#define GASNET_ERR_NOT_INIT 10001
+#define GASNET_ERR_RESOURCE 10002
+#define GASNET_ERR_BAD_ARG 10003
+#define GASNET_ERR_NOT_READY 10004
+#define GASNET_ERR_BARRIER_MISMATCH 10005
+
+typedef gex_Rank_t gasnet_node_t;
+typedef gex_Event_t gasnet_handle_t;
+typedef gex_Token_t gasnet_token_t;
+typedef gex_AM_Index_t gasnet_handler_t;
+typedef gex_AM_Arg_t gasnet_handlerarg_t;
+typedef gex_RMA_Value_t gasnet_register_value_t;
+typedef gex_HSL_t gasnet_hsl_t;
+#define GASNET_HSL_INITIALIZER GEX_HSL_INITIALIZER
+#define GASNET_INVALID_HANDLE GEX_EVENT_INVALID
+
+extern const char *gasnet_ErrorName(int errval);
+extern const char *gasnet_ErrorDesc(int errval);
+extern int gasnet_AMPoll(void);
+extern void gasnet_exit(int exitcode) GEXI_NORETURN;
+extern uintptr_t gasnet_getMaxLocalSegmentSize(void);
+extern uintptr_t gasnet_getMaxGlobalSegmentSize(void);
+// A statement; polls (running handlers) until cond holds. Not legal in handler context.
+#define GASNET_BLOCKUNTIL(cond)                                                                  \
+  do {                                                                                           \
+    while (!(cond)) (void)gasnet_AMPoll();                                                       \
+  } while (0)
+
+/* ---------------------------------------------------------------------------------------------- */
+/* System and job queries                                                                          */
+/* ---------------------------------------------------------------------------------------------- */
+extern gex_Rank_t gex_System_QueryJobRank(void);
+extern gex_Rank_t gex_System_QueryJobSize(void);
+extern int gex_System_GetVerboseErrors(void);
+extern void gex_System_SetVerboseErrors(int enable);
+extern uint64_t gex_System_QueryMaxThreads(void);
+extern int gex_System_QueryHiddenAMConcurrencyLevel(void);
+extern void gex_System_QueryNbrhdInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_count_p,
+                                      gex_Rank_t *my_info_index_p);
+extern void gex_System_QueryHostInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_count_p,
+                                     gex_Rank_t *my_info_index_p);
+extern void gex_System_QueryMyPosition(gex_Rank_t *nbrhd_set_size_p, gex_Rank_t *nbrhd_set_rank_p,
+                                       gex_Rank_t *host_set_size_p, gex_Rank_t *host_set_rank_p);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Client                                                                                          */
+/* ---------------------------------------------------------------------------------------------- */
+extern int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p,
+                            const char *clientName, int *argc, char ***argv, gex_Flags_t flags,
+                            int thread_mode);
+// Inline so the client's thread mode reaches the library: one library build serves all modes.
+static inline int gex_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p,
+                                  const char *clientName, int *argc, char ***argv,
+                                  gex_Flags_t flags) {
+  return gexi_Client_Init(client_p, ep_p, tm_p, clientName, argc, argv, flags, GEXI_THREAD_MODE);
+}
+extern gex_Flags_t gex_Client_QueryFlags(gex_Client_t client);
+extern const char *gex_Client_QueryName(gex_Client_t client);
+extern void gex_Client_SetCData(gex_Client_t client, const void *val);
+extern void *gex_Client_QueryCData(gex_Client_t client);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Segment                                                                                         */
+/* ---------------------------------------------------------------------------------------------- */
+extern int gex_Segment_Attach(gex_Segment_t *segment_p, gex_TM_t tm, uintptr_t size);
+extern gex_Client_t gex_Segment_QueryClient(gex_Segment_t seg);
+extern gex_Flags_t gex_Segment_QueryFlags(gex_Segment_t seg);
+extern void *gex_Segment_QueryAddr(gex_Segment_t seg);
+extern uintptr_t gex_Segment_QuerySize(gex_Segment_t seg);
+extern int gex_Segment_QueryBound(gex_TM_t tm, gex_Rank_t rank, void **owneraddr_p,
+                                  void **localaddr_p, uintptr_t *size_p);
+extern void gex_Segment_SetCData(gex_Segment_t seg, const void *val);
+extern void *gex_Segment_QueryCData(gex_Segment_t seg);
+/* [PROPOSED] Memory Kinds */
+extern int gex_Segment_Create(gex_Segment_t *segment_p, gex_Client_t client, gex_Addr_t address,
+                              uintptr_t length, gex_MK_t kind, gex_Flags_t flags);
+extern void gex_Segment_Destroy(gex_Segment_t segment, gex_Flags_t flags);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Endpoint                                                                                        */
+/* ---------------------------------------------------------------------------------------------- */
+extern gex_Client_t gex_EP_QueryClient(gex_EP_t ep);
+extern gex_Flags_t gex_EP_QueryFlags(gex_EP_t ep);
+extern gex_Segment_t gex_EP_QuerySegment(gex_EP_t ep);
+extern gex_EP_Index_t gex_EP_QueryIndex(gex_EP_t ep);
+extern gex_Event_t gex_EP_QueryBoundSegmentNB(gex_TM_t tm, gex_Rank_t rank, void **owneraddr_p,
+                                              void **localaddr_p, uintptr_t *size_p,
+                                              gex_Flags_t flags);
+extern int gex_EP_PublishBoundSegment(gex_TM_t tm, gex_EP_t *eps, size_t num_eps,
+                                      gex_Flags_t flags);
+extern int gex_EP_RegisterHandlers(gex_EP_t ep, gex_AM_Entry_t *table, size_t numentries);
+extern void gex_EP_SetCData(gex_EP_t ep, const void *val);
+extern void *gex_EP_QueryCData(gex_EP_t ep);
+/* [PROPOSED] multi-EP */
+extern int gex_EP_Create(gex_EP_t *ep_p, gex_Client_t client, gex_EP_Capabilities_t capabilities,
+                         gex_Flags_t flags);
+extern int gex_EP_BindSegment(gex_EP_t ep, gex_Segment_t segment, gex_Flags_t flags);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Teams                                                                                           */
+/* ---------------------------------------------------------------------------------------------- */
+extern gex_Client_t gex_TM_QueryClient(gex_TM_t tm);
+extern gex_EP_t gex_TM_QueryEP(gex_TM_t tm);
+extern gex_Flags_t gex_TM_QueryFlags(gex_TM_t tm);
+extern gex_Rank_t gex_TM_QueryRank(gex_TM_t tm);
+extern gex_Rank_t gex_TM_QuerySize(gex_TM_t tm);
+extern void gex_TM_SetCData(gex_TM_t tm, const void *val);
+extern void *gex_TM_QueryCData(gex_TM_t tm);
+extern size_t gex_TM_Split(gex_TM_t *new_tm_p, gex_TM_t parent_tm, int color, int key,
+                           void *scratch_addr, size_t scratch_size, gex_Flags_t flags);
+extern size_t gex_TM_Create(gex_TM_t *new_tms, size_t num_new_tms, gex_TM_t parent_tm,
+                            gex_EP_Location_t *args, size_t numargs, gex_Addr_t *scratch_addrs,
+                            size_t scratch_size, gex_Flags_t flags);
+extern int gex_TM_Destroy(gex_TM_t tm, gex_Memvec_t *scratch_p, gex_Flags_t flags);
+extern gex_TM_t gex_TM_Pair(gex_EP_t local_ep, gex_EP_Index_t remote_ep_index);
+extern gex_Rank_t gex_TM_TranslateRankToJobrank(gex_TM_t tm, gex_Rank_t rank);
+extern gex_Rank_t gex_TM_TranslateJobrankToRank(gex_TM_t tm, gex_Rank_t jobrank);
+extern gex_EP_Location_t gex_TM_TranslateRankToEP(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Active Messages: limits and token queries                                                       */
+/* ---------------------------------------------------------------------------------------------- */
+extern unsigned int gex_AM_MaxArgs(void);
+extern size_t gex_AM_MaxRequestLong(gex_TM_t tm, gex_Rank_t other_rank, const gex_Event_t *lc_opt,
+                                    gex_Flags_t flags, unsigned int numargs);
+extern size_t gex_AM_MaxReplyLong(gex_TM_t tm, gex_Rank_t other_rank, const gex_Event_t *lc_opt,
+                                  gex_Flags_t flags, unsigned int numargs);
+extern size_t gex_AM_MaxRequestMedium(gex_TM_t tm, gex_Rank_t other_rank,
+                                      const gex_Event_t *lc_opt, gex_Flags_t flags,
+                                      unsigned int numargs);
+extern size_t gex_AM_MaxReplyMedium(gex_TM_t tm, gex_Rank_t other_rank, const gex_Event_t *lc_opt,
+                                    gex_Flags_t flags, unsigned int numargs);
+extern size_t gex_Token_MaxReplyLong(gex_Token_t token, const gex_Event_t *lc_opt,
+                                     gex_Flags_t flags, unsigned int numargs);
+extern size_t gex_Token_MaxReplyMedium(gex_Token_t token, const gex_Event_t *lc_opt,
+                                       gex_Flags_t flags, unsigned int numargs);
+extern size_t gex_AM_LUBRequestLong(void);
+extern size_t gex_AM_LUBReplyLong(void);
+extern size_t gex_AM_LUBRequestMedium(void);
+extern size_t gex_AM_LUBReplyMedium(void);
+extern gex_TI_t gex_Token_Info(gex_Token_t token, gex_Token_Info_t *info, gex_TI_t mask);
+
+/* Negotiated-payload AM: Prepare (the Commit forms are generated below) */
+extern void *gex_AM_SrcDescAddr(gex_AM_SrcDesc_t sd);
+extern size_t gex_AM_SrcDescSize(gex_AM_SrcDesc_t sd);
+extern gex_AM_SrcDesc_t gex_AM_PrepareRequestMedium(gex_TM_t tm, gex_Rank_t rank,
+                                                    const void *client_buf, size_t least_payload,
+                                                    size_t most_payload, gex_Event_t *lc_opt,
+                                                    gex_Flags_t flags, unsigned int numargs);
+extern gex_AM_SrcDesc_t gex_AM_PrepareReplyMedium(gex_Token_t token, const void *client_buf,
+                                                  size_t least_payload, size_t most_payload,
+                                                  gex_Event_t *lc_opt, gex_Flags_t flags,
+                                                  unsigned int numargs);
+extern gex_AM_SrcDesc_t gex_AM_PrepareRequestLong(gex_TM_t tm, gex_Rank_t rank,
+                                                  const void *client_buf, size_t least_payload,
+                                                  size_t most_payload, void *dest_addr,
+                                                  gex_Event_t *lc_opt, gex_Flags_t flags,
+                                                  unsigned int numargs);
+extern gex_AM_SrcDesc_t gex_AM_PrepareReplyLong(gex_Token_t token, const void *client_buf,
+                                                size_t least_payload, size_t most_payload,
+                                                void *dest_addr, gex_Event_t *lc_opt,
+                                                gex_Flags_t flags, unsigned int numargs);
+
+/* Library entry points behind the numbered AM forms (docs/internals.md). args is NULL when
+ * nargs is 0. */
+extern int gexi_AM_RequestShort(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler,
+                                gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args);
+extern int gexi_AM_RequestMedium(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler,
+                                 const void *source_addr, size_t nbytes, gex_Event_t *lc_opt,
+                                 gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args);
+extern int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler,
+                               const void *source_addr, size_t nbytes, void *dest_addr,
+                               gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int nargs,
+                               const gex_AM_Arg_t *args);
+extern int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags,
+                              unsigned int nargs, const gex_AM_Arg_t *args);
+extern int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr,
+                               size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags,
+                               unsigned int nargs, const gex_AM_Arg_t *args);
+extern int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr,
+                             size_t nbytes, void *dest_addr, gex_Event_t *lc_opt,
+                             gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args);
+extern void gexi_AM_CommitRequestMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
+                                        unsigned int nargs, const gex_AM_Arg_t *args);
+extern void gexi_AM_CommitReplyMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
+                                      unsigned int nargs, const gex_AM_Arg_t *args);
+extern void gexi_AM_CommitRequestLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
+                                      void *dest_addr, unsigned int nargs,
+                                      const gex_AM_Arg_t *args);
+extern void gexi_AM_CommitReplyLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
+                                    void *dest_addr, unsigned int nargs, const gex_AM_Arg_t *args);
+
+/* Count-inferring forms: `flags` (Commit: `nbytes` or `dest_addr`) travels inside `...`, so a
+ * call with no handler arguments never leaves `...` empty (ISO C99/C++17 require one). */
+#define GEXI_AM_CAT_(a, b) a##b
+#define GEXI_AM_CAT(a, b) GEXI_AM_CAT_(a, b)
+#define GEXI_AM_NARGS_(_x, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, \
+                       n, ...)                                                                   \
+  n
+#define GEXI_AM_NARGS(...)                                                                       \
+  GEXI_AM_NARGS_(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, _)
+#define GEXI_AMVA(form, ...) GEXI_AM_CAT(gex_AM_##form, GEXI_AM_NARGS(__VA_ARGS__))
+
+#define gex_AM_RequestShort(tm, rank, handler, ...)                                              \
+  GEXI_AMVA(RequestShort, __VA_ARGS__)(tm, rank, handler, __VA_ARGS__)
+#define gex_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, ...)                \
+  GEXI_AMVA(RequestMedium, __VA_ARGS__)(tm, rank, handler, source_addr, nbytes, lc_opt,         \
+                                        __VA_ARGS__)
+#define gex_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, ...)       \
+  GEXI_AMVA(RequestLong, __VA_ARGS__)(tm, rank, handler, source_addr, nbytes, dest_addr,        \
+                                      lc_opt, __VA_ARGS__)
+#define gex_AM_ReplyShort(token, handler, ...)                                                   \
+  GEXI_AMVA(ReplyShort, __VA_ARGS__)(token, handler, __VA_ARGS__)
+#define gex_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, ...)                     \
+  GEXI_AMVA(ReplyMedium, __VA_ARGS__)(token, handler, source_addr, nbytes, lc_opt, __VA_ARGS__)
+#define gex_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, ...)            \
+  GEXI_AMVA(ReplyLong, __VA_ARGS__)(token, handler, source_addr, nbytes, dest_addr, lc_opt,     \
+                                    __VA_ARGS__)
+#define gex_AM_CommitRequestMedium(sd, handler, ...)                                             \
+  GEXI_AMVA(CommitRequestMedium, __VA_ARGS__)(sd, handler, __VA_ARGS__)
+#define gex_AM_CommitReplyMedium(sd, handler, ...)                                               \
+  GEXI_AMVA(CommitReplyMedium, __VA_ARGS__)(sd, handler, __VA_ARGS__)
+#define gex_AM_CommitRequestLong(sd, handler, nbytes, ...)                                       \
+  GEXI_AMVA(CommitRequestLong, __VA_ARGS__)(sd, handler, nbytes, __VA_ARGS__)
+#define gex_AM_CommitReplyLong(sd, handler, nbytes, ...)                                         \
+  GEXI_AMVA(CommitReplyLong, __VA_ARGS__)(sd, handler, nbytes, __VA_ARGS__)
+
+/* BEGIN GENERATED AM FORMS (tools/gen/gen_am_forms.py; edit the script, not this text) */
+static inline int gex_AM_RequestShort0(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags) {
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 0, NULL);
+}
+static inline int gex_AM_RequestShort1(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 1, gexi_args);
+}
+static inline int gex_AM_RequestShort2(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 2, gexi_args);
+}
+static inline int gex_AM_RequestShort3(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 3, gexi_args);
+}
+static inline int gex_AM_RequestShort4(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 4, gexi_args);
+}
+static inline int gex_AM_RequestShort5(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 5, gexi_args);
+}
+static inline int gex_AM_RequestShort6(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 6, gexi_args);
+}
+static inline int gex_AM_RequestShort7(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 7, gexi_args);
+}
+static inline int gex_AM_RequestShort8(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 8, gexi_args);
+}
+static inline int gex_AM_RequestShort9(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 9, gexi_args);
+}
+static inline int gex_AM_RequestShort10(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 10, gexi_args);
+}
+static inline int gex_AM_RequestShort11(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 11, gexi_args);
+}
+static inline int gex_AM_RequestShort12(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 12, gexi_args);
+}
+static inline int gex_AM_RequestShort13(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 13, gexi_args);
+}
+static inline int gex_AM_RequestShort14(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 14, gexi_args);
+}
+static inline int gex_AM_RequestShort15(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 15, gexi_args);
+}
+static inline int gex_AM_RequestShort16(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_RequestShort(tm, rank, handler, flags, 16, gexi_args);
+}
+static inline int gex_AM_ReplyShort0(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags) {
+  return gexi_AM_ReplyShort(token, handler, flags, 0, NULL);
+}
+static inline int gex_AM_ReplyShort1(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_ReplyShort(token, handler, flags, 1, gexi_args);
+}
+static inline int gex_AM_ReplyShort2(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_ReplyShort(token, handler, flags, 2, gexi_args);
+}
+static inline int gex_AM_ReplyShort3(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_ReplyShort(token, handler, flags, 3, gexi_args);
+}
+static inline int gex_AM_ReplyShort4(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_ReplyShort(token, handler, flags, 4, gexi_args);
+}
+static inline int gex_AM_ReplyShort5(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_ReplyShort(token, handler, flags, 5, gexi_args);
+}
+static inline int gex_AM_ReplyShort6(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_ReplyShort(token, handler, flags, 6, gexi_args);
+}
+static inline int gex_AM_ReplyShort7(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_ReplyShort(token, handler, flags, 7, gexi_args);
+}
+static inline int gex_AM_ReplyShort8(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_ReplyShort(token, handler, flags, 8, gexi_args);
+}
+static inline int gex_AM_ReplyShort9(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_ReplyShort(token, handler, flags, 9, gexi_args);
+}
+static inline int gex_AM_ReplyShort10(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_ReplyShort(token, handler, flags, 10, gexi_args);
+}
+static inline int gex_AM_ReplyShort11(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_ReplyShort(token, handler, flags, 11, gexi_args);
+}
+static inline int gex_AM_ReplyShort12(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_ReplyShort(token, handler, flags, 12, gexi_args);
+}
+static inline int gex_AM_ReplyShort13(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_ReplyShort(token, handler, flags, 13, gexi_args);
+}
+static inline int gex_AM_ReplyShort14(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_ReplyShort(token, handler, flags, 14, gexi_args);
+}
+static inline int gex_AM_ReplyShort15(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_ReplyShort(token, handler, flags, 15, gexi_args);
+}
+static inline int gex_AM_ReplyShort16(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_ReplyShort(token, handler, flags, 16, gexi_args);
+}
+static inline int gex_AM_RequestMedium0(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 0, NULL);
+}
+static inline int gex_AM_RequestMedium1(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 1, gexi_args);
+}
+static inline int gex_AM_RequestMedium2(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 2, gexi_args);
+}
+static inline int gex_AM_RequestMedium3(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 3, gexi_args);
+}
+static inline int gex_AM_RequestMedium4(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 4, gexi_args);
+}
+static inline int gex_AM_RequestMedium5(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 5, gexi_args);
+}
+static inline int gex_AM_RequestMedium6(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 6, gexi_args);
+}
+static inline int gex_AM_RequestMedium7(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 7, gexi_args);
+}
+static inline int gex_AM_RequestMedium8(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 8, gexi_args);
+}
+static inline int gex_AM_RequestMedium9(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 9, gexi_args);
+}
+static inline int gex_AM_RequestMedium10(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 10, gexi_args);
+}
+static inline int gex_AM_RequestMedium11(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 11, gexi_args);
+}
+static inline int gex_AM_RequestMedium12(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 12, gexi_args);
+}
+static inline int gex_AM_RequestMedium13(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 13, gexi_args);
+}
+static inline int gex_AM_RequestMedium14(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 14, gexi_args);
+}
+static inline int gex_AM_RequestMedium15(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 15, gexi_args);
+}
+static inline int gex_AM_RequestMedium16(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_RequestMedium(tm, rank, handler, source_addr, nbytes, lc_opt, flags, 16, gexi_args);
+}
+static inline int gex_AM_ReplyMedium0(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 0, NULL);
+}
+static inline int gex_AM_ReplyMedium1(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 1, gexi_args);
+}
+static inline int gex_AM_ReplyMedium2(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 2, gexi_args);
+}
+static inline int gex_AM_ReplyMedium3(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 3, gexi_args);
+}
+static inline int gex_AM_ReplyMedium4(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 4, gexi_args);
+}
+static inline int gex_AM_ReplyMedium5(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 5, gexi_args);
+}
+static inline int gex_AM_ReplyMedium6(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 6, gexi_args);
+}
+static inline int gex_AM_ReplyMedium7(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 7, gexi_args);
+}
+static inline int gex_AM_ReplyMedium8(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 8, gexi_args);
+}
+static inline int gex_AM_ReplyMedium9(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 9, gexi_args);
+}
+static inline int gex_AM_ReplyMedium10(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 10, gexi_args);
+}
+static inline int gex_AM_ReplyMedium11(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 11, gexi_args);
+}
+static inline int gex_AM_ReplyMedium12(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 12, gexi_args);
+}
+static inline int gex_AM_ReplyMedium13(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 13, gexi_args);
+}
+static inline int gex_AM_ReplyMedium14(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 14, gexi_args);
+}
+static inline int gex_AM_ReplyMedium15(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 15, gexi_args);
+}
+static inline int gex_AM_ReplyMedium16(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_ReplyMedium(token, handler, source_addr, nbytes, lc_opt, flags, 16, gexi_args);
+}
+static inline int gex_AM_RequestLong0(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags) {
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 0, NULL);
+}
+static inline int gex_AM_RequestLong1(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 1, gexi_args);
+}
+static inline int gex_AM_RequestLong2(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 2, gexi_args);
+}
+static inline int gex_AM_RequestLong3(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 3, gexi_args);
+}
+static inline int gex_AM_RequestLong4(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 4, gexi_args);
+}
+static inline int gex_AM_RequestLong5(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 5, gexi_args);
+}
+static inline int gex_AM_RequestLong6(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 6, gexi_args);
+}
+static inline int gex_AM_RequestLong7(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 7, gexi_args);
+}
+static inline int gex_AM_RequestLong8(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 8, gexi_args);
+}
+static inline int gex_AM_RequestLong9(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 9, gexi_args);
+}
+static inline int gex_AM_RequestLong10(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 10, gexi_args);
+}
+static inline int gex_AM_RequestLong11(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 11, gexi_args);
+}
+static inline int gex_AM_RequestLong12(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 12, gexi_args);
+}
+static inline int gex_AM_RequestLong13(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 13, gexi_args);
+}
+static inline int gex_AM_RequestLong14(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 14, gexi_args);
+}
+static inline int gex_AM_RequestLong15(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 15, gexi_args);
+}
+static inline int gex_AM_RequestLong16(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_RequestLong(tm, rank, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 16, gexi_args);
+}
+static inline int gex_AM_ReplyLong0(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags) {
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 0, NULL);
+}
+static inline int gex_AM_ReplyLong1(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 1, gexi_args);
+}
+static inline int gex_AM_ReplyLong2(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 2, gexi_args);
+}
+static inline int gex_AM_ReplyLong3(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 3, gexi_args);
+}
+static inline int gex_AM_ReplyLong4(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 4, gexi_args);
+}
+static inline int gex_AM_ReplyLong5(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 5, gexi_args);
+}
+static inline int gex_AM_ReplyLong6(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 6, gexi_args);
+}
+static inline int gex_AM_ReplyLong7(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 7, gexi_args);
+}
+static inline int gex_AM_ReplyLong8(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 8, gexi_args);
+}
+static inline int gex_AM_ReplyLong9(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 9, gexi_args);
+}
+static inline int gex_AM_ReplyLong10(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 10, gexi_args);
+}
+static inline int gex_AM_ReplyLong11(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 11, gexi_args);
+}
+static inline int gex_AM_ReplyLong12(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 12, gexi_args);
+}
+static inline int gex_AM_ReplyLong13(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 13, gexi_args);
+}
+static inline int gex_AM_ReplyLong14(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 14, gexi_args);
+}
+static inline int gex_AM_ReplyLong15(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 15, gexi_args);
+}
+static inline int gex_AM_ReplyLong16(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 16, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium0(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes) {
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, NULL);
+}
+static inline void gex_AM_CommitRequestMedium1(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 1, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 2, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium3(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 3, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium4(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 4, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium5(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 5, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium6(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 6, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium7(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 7, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium8(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 8, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium9(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 9, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium10(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 10, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium11(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 11, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium12(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 12, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium13(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 13, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium14(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 14, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium15(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 15, gexi_args);
+}
+static inline void gex_AM_CommitRequestMedium16(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 16, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium0(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes) {
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, NULL);
+}
+static inline void gex_AM_CommitReplyMedium1(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 1, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 2, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium3(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 3, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium4(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 4, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium5(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 5, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium6(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 6, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium7(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 7, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium8(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 8, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium9(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 9, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium10(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 10, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium11(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 11, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium12(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 12, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium13(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 13, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium14(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 14, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium15(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 15, gexi_args);
+}
+static inline void gex_AM_CommitReplyMedium16(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 16, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong0(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr) {
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, NULL);
+}
+static inline void gex_AM_CommitRequestLong1(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 1, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 2, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong3(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 3, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong4(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 4, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong5(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 5, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong6(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 6, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong7(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 7, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong8(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 8, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong9(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 9, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong10(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 10, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong11(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 11, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong12(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 12, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong13(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 13, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong14(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 14, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong15(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 15, gexi_args);
+}
+static inline void gex_AM_CommitRequestLong16(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 16, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong0(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr) {
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, NULL);
+}
+static inline void gex_AM_CommitReplyLong1(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 1, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 2, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong3(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 3, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong4(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 4, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong5(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 5, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong6(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 6, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong7(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 7, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong8(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 8, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong9(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 9, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong10(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 10, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong11(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 11, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong12(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 12, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong13(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 13, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong14(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 14, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong15(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 15, gexi_args);
+}
+static inline void gex_AM_CommitReplyLong16(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 16, gexi_args);
+}
+/* END GENERATED AM FORMS */
+
+/* ---------------------------------------------------------------------------------------------- */
+/* RMA                                                                                             */
+/* ---------------------------------------------------------------------------------------------- */
+extern int gex_RMA_PutBlocking(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
+                               size_t nbytes, gex_Flags_t flags);
+extern int gex_RMA_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes,
+                          gex_Event_t *lc_opt, gex_Flags_t flags);
+extern gex_Event_t gex_RMA_PutNB(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
+                                 size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags);
+// Get: dest comes before rank.
+extern int gex_RMA_GetBlocking(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes,
+                               gex_Flags_t flags);
+extern int gex_RMA_GetNBI(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes,
+                          gex_Flags_t flags);
+extern gex_Event_t gex_RMA_GetNB(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
+                                 size_t nbytes, gex_Flags_t flags);
+extern gex_RMA_Value_t gex_RMA_GetBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *src,
+                                              size_t nbytes, gex_Flags_t flags);
+extern int gex_RMA_PutBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
+                                  size_t nbytes, gex_Flags_t flags);
+extern int gex_RMA_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
+                             size_t nbytes, gex_Flags_t flags);
+extern gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest,
+                                    gex_RMA_Value_t value, size_t nbytes, gex_Flags_t flags);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Events, NBI, access regions                                                                     */
+/* ---------------------------------------------------------------------------------------------- */
+extern void gex_NBI_BeginAccessRegion(gex_Flags_t flags);
+extern gex_Event_t gex_NBI_EndAccessRegion(gex_Flags_t flags);
+extern int gex_Event_Test(gex_Event_t event);
+extern void gex_Event_Wait(gex_Event_t event);
+extern int gex_Event_TestSome(gex_Event_t *pevent, size_t numevents, gex_Flags_t flags);
+extern void gex_Event_WaitSome(gex_Event_t *pevent, size_t numevents, gex_Flags_t flags);
+extern int gex_Event_TestAll(gex_Event_t *pevent, size_t numevents, gex_Flags_t flags);
+extern void gex_Event_WaitAll(gex_Event_t *pevent, size_t numevents, gex_Flags_t flags);
+extern int gex_NBI_Test(gex_EC_t event_mask, gex_Flags_t flags);
+extern void gex_NBI_Wait(gex_EC_t event_mask, gex_Flags_t flags);
+extern gex_Event_t gex_Event_QueryLeaf(gex_Event_t root, gex_EC_t event_category);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Handler-safe locks                                                                              */
+/* ---------------------------------------------------------------------------------------------- */
+extern void gex_HSL_Init(gex_HSL_t *hsl);
+extern void gex_HSL_Destroy(gex_HSL_t *hsl);
+extern void gex_HSL_Lock(gex_HSL_t *hsl);
+extern void gex_HSL_Unlock(gex_HSL_t *hsl);
+extern int gex_HSL_Trylock(gex_HSL_t *hsl);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Collectives (the others are in gasnet_coll.h)                                                   */
+/* ---------------------------------------------------------------------------------------------- */
+extern gex_Event_t gex_Coll_BarrierNB(gex_TM_t tm, gex_Flags_t flags);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* GASNETEX_H */
