@@ -10,8 +10,6 @@ using namespace gex::runtime;
 
 namespace {
 
-inline bool via_am(gex_Rank_t jr) { return g_rt.force_am || !g_rt.segments[jr].local_base; }
-
 struct Target {
   gex_Rank_t jobrank;
   bool am;
@@ -22,7 +20,7 @@ inline Target target(const char *call, gex_TM_t tm, gex_Rank_t rank, const void 
   check_may_communicate(call);
   gex_Rank_t jr = jobrank_of(tm, rank, call);
   check_remote_range(jr, addr, nbytes, call);
-  if (via_am(jr)) return {jr, true, nullptr};
+  if (use_am_path(jr)) return {jr, true, nullptr};
   return {jr, false, local_address(jr, addr)};
 }
 

@@ -200,6 +200,9 @@ inline void check_remote_range(gex_Rank_t jobrank, const void *addr, size_t nbyt
   (void)jobrank, (void)addr, (void)nbytes, (void)call;
 #endif
 }
+// Per-peer path choice: load/store when the peer's segment is mapped here, extended-ref over
+// Active Messages otherwise (or always, with GEX_FORCE_AM=1).
+inline bool use_am_path(gex_Rank_t jobrank) { return g_rt.force_am || !g_rt.segments[jobrank].local_base; }
 // Where a neighbour's segment address is mapped in this process.
 inline char *local_address(gex_Rank_t jobrank, const void *addr) {
   const auto &seg = g_rt.segments[jobrank];
