@@ -5,7 +5,11 @@
 #include <cstdlib>
 #include <new>
 
+#include "coll/service.h"
 #include "extended/am_rma.h"
+#include "legacy/service.h"
+#include "ratomic/service.h"
+#include "vis/service.h"
 #include "runtime/env.h"
 #include "runtime/runtime.h"
 
@@ -77,6 +81,10 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   // Runtime services register their handlers before this rank can poll (and so before any
   // message for them can run here).
   gex::extended::init();
+  gex::coll::init();
+  gex::ratomic::init();
+  gex::vis::init();
+  gex::legacy::init();
   *client_p = client;
   *ep_p = ep;
   *tm_p = tm;

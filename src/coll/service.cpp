@@ -1,0 +1,5 @@
+#include "coll/service.h"
+
+namespace gex::coll {
+void init() {}  // nothing to register yet
+}  // namespace gex::coll

@@ -1,0 +1,5 @@
+#include "ratomic/service.h"
+
+namespace gex::ratomic {
+void init() {}  // nothing to register yet
+}  // namespace gex::ratomic
