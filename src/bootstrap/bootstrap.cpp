@@ -146,12 +146,14 @@ void join(int * /*argc*/, char *** /*argv*/) {
   if (g_joined.load(std::memory_order_acquire)) return;
   try {
     if (launched_by_gexrun()) {
-      join_launched_job();
-    } else if (const char *nodes = env_or_null("GASNET_PSHM_NODES");
-               nodes && parse_rank_count("GASNET_PSHM_NODES", nodes) > 1) {
-      join_forked_job(parse_rank_count("GASNET_PSHM_NODES", nodes));
+      join_launched_job();  // gexrun made the job already; GASNET_PSHM_NODES does not apply
     } else {
-      join_singleton();
+      const char *pshm_nodes = env_or_null("GASNET_PSHM_NODES");
+      const uint32_t size = pshm_nodes ? parse_rank_count("GASNET_PSHM_NODES", pshm_nodes) : 1;
+      if (size > 1)
+        join_forked_job(size);
+      else
+        join_singleton();
     }
   } catch (const std::exception &error) {
     startup_error(error.what());

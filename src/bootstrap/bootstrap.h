@@ -62,7 +62,9 @@ inline bool job_ending() noexcept {
 // job's exit code. Never returns.
 [[noreturn]] void leave_ending_job();
 
-// gasnet_exit(code): ends the whole job with `code`. Flushes stdio first. Never returns.
+// gasnet_exit(code): ends the whole job with `code` (if another rank ended it first, this rank
+// leaves with that rank's code: the first code recorded is the job's). Flushes stdio first.
+// Never returns.
 [[noreturn]] void exit_job(int code);
 
 // A fatal error on this rank: prints "libgex rank R (host H): <message>" on stderr and ends the

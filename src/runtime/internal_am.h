@@ -24,6 +24,8 @@ enum InternalHandler : gex_AM_Index_t {
   kHandlerCollFirst = 32,
   // VIS over AM (src/vis/): 64..79
   kHandlerVisFirst = 64,
+  // GASNet-1 legacy layer (src/legacy/): 80..95
+  kHandlerLegacyFirst = 80,
   kHandlerInternalLimit = GEX_AM_INDEX_BASE,
 };
 
@@ -31,6 +33,10 @@ enum InternalHandler : gex_AM_Index_t {
 // during gex_Client_Init (before any rank can send), from each service's init function.
 void register_internal_handler(gex_AM_Index_t index, gex_AM_Fn_t fn, gex_Flags_t flags, unsigned nargs,
                                const char *name);
+
+// gex_nargs of a handler registered through GASNet-1's gasnet_attach, whose table does not say
+// how many arguments a handler takes: delivery then accepts any count.
+constexpr unsigned kNargsUnspecified = ~0u;
 
 // Pointers travel as two 32-bit AM arguments.
 inline gex_AM_Arg_t ptr_hi(const void *p) { return gex_AM_Arg_t(uint64_t(reinterpret_cast<uintptr_t>(p)) >> 32); }

@@ -57,7 +57,12 @@ gexi_TM *team_of(gex_TM_t tm, const char *call) {
 
 unsigned poll_all() {
   unsigned n = g_rt.smp ? g_rt.smp->poll(false) : 0;
-  if (__builtin_expect(bootstrap::job_ending(), 0)) bootstrap::leave_ending_job();
+  if (__builtin_expect(bootstrap::job_ending(), 0)) {
+    // Leave on the second sighting only: the waiting loop that called us re-checks its own
+    // condition in between, so a rank released by the final barrier just before a peer's
+    // gasnet_exit still finishes (and prints) instead of being cut off.
+    if (t_thread.ending_sightings++ > 0) bootstrap::leave_ending_job();
+  }
   return n;
 }
 
@@ -158,7 +163,7 @@ const char *category_name(transport::AmCategory c) {
                          : m.category == transport::AmCategory::Medium ? GEX_FLAG_AM_MEDIUM
                                                                        : GEX_FLAG_AM_LONG;
   gex_Flags_t want_dir = m.is_request ? GEX_FLAG_AM_REQUEST : GEX_FLAG_AM_REPLY;
-  if (!(e.gex_flags & want_cat) || !(e.gex_flags & want_dir) || e.gex_nargs != m.nargs) {
+  if (!(e.gex_flags & want_cat) || !(e.gex_flags & want_dir) || (e.gex_nargs != kNargsUnspecified && e.gex_nargs != m.nargs)) {
     bootstrap::fatal("AM handler index " + std::to_string(m.handler) + (e.gex_name ? std::string(" (") + e.gex_name + ")" : "") +
                      " was registered as nargs=" + std::to_string(e.gex_nargs) + " flags=0x" +
                      [&] { char b[16]; std::snprintf(b, sizeof b, "%x", unsigned(e.gex_flags)); return std::string(b); }() +

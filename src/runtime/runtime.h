@@ -17,6 +17,10 @@
 
 // ---- objects behind the public handles (tags fixed by docs/internals.md) -------------------
 
+namespace gex::coll {
+struct TeamState;  // src/coll/: a team's collective state (sequence numbers, outstanding ops)
+}
+
 struct gexi_Client {
   std::string name;
   gex_Flags_t flags = 0;
@@ -59,6 +63,7 @@ struct gexi_TM {
   std::vector<gex_Rank_t> members;  // team rank -> jobrank; empty for the primordial team (identity)
   std::atomic<uint64_t> barrier_seq{0};
   bool primordial = false;
+  gex::coll::TeamState *coll = nullptr;  // owned by src/coll/ (created lazily for the primordial team)
 };
 
 struct gexi_Token {
@@ -72,8 +77,10 @@ struct gexi_Token {
 
 // Events: one root per NB operation, with an optional local-completion leaf. `pending` counts
 // the operations still outstanding; a barrier event is complete when its transport test says so.
+// A collective (Kind::Coll) holds pending at 1 until src/coll/ completes it; testing it drives
+// the collectives' progress (gex::coll::progress).
 struct gexi_Event {
-  enum class Kind : uint8_t { Operation, Barrier };
+  enum class Kind : uint8_t { Operation, Barrier, Coll };
   std::atomic<uint32_t> pending{0};
   Kind kind = Kind::Operation;
   bool is_leaf = false;
@@ -116,6 +123,7 @@ struct ThreadState {
   std::atomic<uint32_t> nbi_pending[5] = {};
   gexi_Event *free_events = nullptr;
   unsigned idle_polls = 0;
+  unsigned ending_sightings = 0;  // times a waiting loop saw the job ending (see poll_all)
   gexi_SrcDesc srcdesc;
 };
 extern thread_local ThreadState t_thread;
