@@ -1,5 +1,170 @@
+// VIS over Active Messages: packed Mediums for small pieces, extended-ref RMA for large ones.
+// Wire format of a packed put (Medium Request payload): per piece a 12-byte header
+// {uint64 destination address, uint32 length} followed by the bytes. A packed get's request
+// carries the headers {uint64 source address, uint32 length}; the Medium Reply carries the
+// concatenated bytes, and the initiator's GetPacket says where each piece lands.
 #include "vis/service.h"
 
+#include <cstring>
+
+#include "extended/am_rma.h"
+#include "runtime/runtime.h"
+
 namespace gex::vis {
-void init() {}  // nothing to register yet
+namespace {
+
+using runtime::CompletionCounter;
+using runtime::make_ptr;
+using runtime::ptr_hi;
+using runtime::ptr_lo;
+
+enum : gex_AM_Index_t {
+  kHandlerPutPacked = runtime::kHandlerVisFirst + 0,
+  kHandlerPutAck = runtime::kHandlerVisFirst + 1,
+  kHandlerGetPacked = runtime::kHandlerVisFirst + 2,
+  kHandlerGetReply = runtime::kHandlerVisFirst + 3,
+};
+
+constexpr size_t kHeaderBytes = 12;
+
+inline void write_header(char *p, const void *addr, size_t len) {
+  const uint64_t a = reinterpret_cast<uintptr_t>(addr);
+  const uint32_t l = uint32_t(len);
+  std::memcpy(p, &a, 8);
+  std::memcpy(p + 8, &l, 4);
+}
+inline void read_header(const char *p, char **addr, uint32_t *len) {
+  uint64_t a;
+  std::memcpy(&a, p, 8);
+  std::memcpy(len, p + 8, 4);
+  *addr = reinterpret_cast<char *>(uintptr_t(a));
+}
+
+// The initiator's half of a packed get, alive from the request until its reply has landed.
+struct GetPacket {
+  CompletionCounter *counter;
+  std::vector<LocalPiece> dests;
+};
+
+gex_TM_t self_pair() { return gex_TM_Pair(runtime::g_rt.client->ep, 0); }
+
+// ---- handlers ------------------------------------------------------------------------------------
+void on_put_packed(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
+  const char *p = static_cast<const char *>(buf), *end = p + nbytes;
+  while (p < end) {
+    char *dest;
+    uint32_t len;
+    read_header(p, &dest, &len);
+    std::memcpy(dest, p + kHeaderBytes, len);
+    p += kHeaderBytes + len;
+  }
+  const gex_AM_Arg_t args[] = {counter_hi, counter_lo};
+  gexi_AM_ReplyShort(token, kHandlerPutAck, 0, 2, args);
+}
+
+void on_put_ack(gex_Token_t, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
+  runtime::complete_one(make_ptr<CompletionCounter>(counter_hi, counter_lo));
+}
+
+void on_get_packed(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t packet_hi, gex_AM_Arg_t packet_lo) {
+  thread_local std::vector<char> gathered;
+  gathered.clear();
+  const char *p = static_cast<const char *>(buf), *end = p + nbytes;
+  for (; p < end; p += kHeaderBytes) {
+    char *src;
+    uint32_t len;
+    read_header(p, &src, &len);
+    gathered.insert(gathered.end(), src, src + len);
+  }
+  const gex_AM_Arg_t args[] = {packet_hi, packet_lo};
+  gexi_AM_ReplyMedium(token, kHandlerGetReply, gathered.data(), gathered.size(), GEX_EVENT_NOW, 0, 2, args);
+}
+
+void on_get_reply(gex_Token_t, void *buf, size_t, gex_AM_Arg_t packet_hi, gex_AM_Arg_t packet_lo) {
+  std::unique_ptr<GetPacket> packet(make_ptr<GetPacket>(packet_hi, packet_lo));
+  const char *p = static_cast<const char *>(buf);
+  for (const LocalPiece &d : packet->dests) {
+    std::memcpy(d.addr, p, d.len);
+    p += d.len;
+  }
+  runtime::complete_one(packet->counter);
+}
+
+}  // namespace
+
+void init() {
+  using runtime::register_internal_handler;
+  const gex_Flags_t req = GEX_FLAG_AM_REQUEST, rep = GEX_FLAG_AM_REPLY;
+  register_internal_handler(kHandlerPutPacked, (gex_AM_Fn_t)on_put_packed, req | GEX_FLAG_AM_MEDIUM, 2, "VIS packed put");
+  register_internal_handler(kHandlerPutAck, (gex_AM_Fn_t)on_put_ack, rep | GEX_FLAG_AM_SHORT, 2, "VIS put ack");
+  register_internal_handler(kHandlerGetPacked, (gex_AM_Fn_t)on_get_packed, req | GEX_FLAG_AM_MEDIUM, 2, "VIS packed get");
+  register_internal_handler(kHandlerGetReply, (gex_AM_Fn_t)on_get_reply, rep | GEX_FLAG_AM_MEDIUM, 2, "VIS get reply");
+}
+
+// ---- AmTransfer ------------------------------------------------------------------------------------
+AmTransfer::AmTransfer(Direction dir, gex_Rank_t jobrank, CompletionCounter *counter, bool immediate)
+    : dir_(dir), jobrank_(jobrank), counter_(counter), immediate_(immediate),
+      capacity_(runtime::g_rt.smp->max_medium()) {}
+
+AmTransfer::~AmTransfer() = default;
+
+void AmTransfer::note_sent(bool ok) {
+  if (ok) {
+    sent_any_ = true;
+  } else {
+    refused_ = true;  // only an IMMEDIATE first message can be refused, so nothing went out
+  }
+}
+
+void AmTransfer::add(char *local, char *remote, size_t n) {
+  if (refused_ || n == 0) return;
+  if (n > kPackedPieceMax) {
+    const bool imm = may_send_immediate();
+    note_sent(dir_ == Direction::Put ? extended::put(jobrank_, remote, local, n, counter_, imm)
+                                     : extended::get(jobrank_, local, remote, n, counter_, imm));
+    return;
+  }
+  if (dir_ == Direction::Put) {
+    if (packet_.size() + kHeaderBytes + n > capacity_) flush();
+    if (refused_) return;
+    const size_t at = packet_.size();
+    packet_.resize(at + kHeaderBytes + n);
+    write_header(packet_.data() + at, remote, n);
+    std::memcpy(packet_.data() + at + kHeaderBytes, local, n);
+  } else {
+    if (packet_.size() + kHeaderBytes > capacity_ || reply_bytes_ + n > capacity_) flush();
+    if (refused_) return;
+    const size_t at = packet_.size();
+    packet_.resize(at + kHeaderBytes);
+    write_header(packet_.data() + at, remote, n);
+    reply_bytes_ += n;
+    dests_.push_back({local, uint32_t(n)});
+  }
+}
+
+void AmTransfer::flush() {
+  if (refused_ || packet_.empty()) return;
+  const gex_Flags_t flags = may_send_immediate() ? GEX_FLAG_IMMEDIATE : 0;
+  counter_->fetch_add(1, std::memory_order_relaxed);  // before sending: the reply can never underflow it
+  int rc;
+  if (dir_ == Direction::Put) {
+    const gex_AM_Arg_t args[] = {ptr_hi(counter_), ptr_lo(counter_)};
+    rc = gexi_AM_RequestMedium(self_pair(), jobrank_, kHandlerPutPacked, packet_.data(), packet_.size(),
+                               GEX_EVENT_NOW, flags, 2, args);
+  } else {
+    auto packet = std::make_unique<GetPacket>();
+    packet->counter = counter_;
+    packet->dests = std::move(dests_);
+    const gex_AM_Arg_t args[] = {ptr_hi(packet.get()), ptr_lo(packet.get())};
+    rc = gexi_AM_RequestMedium(self_pair(), jobrank_, kHandlerGetPacked, packet_.data(), packet_.size(),
+                               GEX_EVENT_NOW, flags, 2, args);
+    if (rc == 0) packet.release();  // the reply handler owns it now
+  }
+  if (rc != 0) counter_->fetch_sub(1, std::memory_order_relaxed);
+  note_sent(rc == 0);
+  packet_.clear();
+  dests_.clear();
+  reply_bytes_ = 0;
+}
+
 }  // namespace gex::vis
