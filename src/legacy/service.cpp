@@ -1,5 +1,18 @@
 #include "legacy/service.h"
 
+#include <gasnet.h>
+
+#include "runtime/runtime.h"
+
+extern "C" {
+gex_TM_t gexi_legacy_tm = GEX_TM_INVALID;
+}
+
 namespace gex::legacy {
-void init() {}  // nothing to register yet
+
+void init() {
+  gexi_legacy_tm = gex::runtime::g_rt.client->tm;
+  register_barrier_handler();
+}
+
 }  // namespace gex::legacy

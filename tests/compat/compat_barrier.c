@@ -1,0 +1,86 @@
+/* GASNet-1 barriers: anonymous, named, mixed, mismatch detection (different ids, the MISMATCH
+ * flag, a wait whose id differs from its notify), split phase with try, and many back-to-back
+ * barriers that must also order a put before them with a get after them. */
+#include "compat_util.h"
+
+#include <time.h>
+
+static gasnet_seginfo_t seg[64];
+
+static int split_try(int id, int flags) {
+  int rc;
+  gasnet_barrier_notify(id, flags);
+  while ((rc = gasnet_barrier_try(id, flags)) == GASNET_ERR_NOT_READY) {
+  }
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  gasnet_node_t me, nodes;
+  int i, id;
+  CHECK_OK(gasnet_init(&argc, &argv));
+  CHECK_OK(gasnet_attach(NULL, 0, GASNET_PAGESIZE * 4, 0));
+  me = gasnet_mynode();
+  nodes = gasnet_nodes();
+  CHECK(nodes >= 2 && nodes <= 64);
+  CHECK_OK(gasnet_getSegmentInfo(seg, (int)nodes));
+  CHECK(gasnet_set_waitmode(GASNET_WAIT_SPIN) == GASNET_OK);
+  CHECK(gasnet_set_waitmode(12345) == GASNET_ERR_BAD_ARG);
+
+  /* anonymous everywhere */
+  CHECK_OK(gasnet_barrier(0, GASNET_BARRIERFLAG_ANONYMOUS));
+  CHECK(gasnet_barrier_result(&id) == GASNET_BARRIERFLAG_ANONYMOUS);
+  /* named, equal ids (negative too) */
+  CHECK_OK(gasnet_barrier(42, 0));
+  CHECK(gasnet_barrier_result(&id) == 0 && id == 42);
+  CHECK_OK(gasnet_barrier(-7, 0));
+  /* named on node 0 only: anonymous matches anything */
+  if (me == 0) CHECK_OK(gasnet_barrier(99, 0));
+  else CHECK_OK(gasnet_barrier(12345, GASNET_BARRIERFLAG_ANONYMOUS));
+  CHECK(gasnet_barrier_result(&id) == 0 && id == 99);
+  /* named, different ids: every node sees the mismatch */
+  CHECK(gasnet_barrier(me == nodes - 1 ? 2 : 1, 0) == GASNET_ERR_BARRIER_MISMATCH);
+  CHECK(gasnet_barrier_result(&id) == GASNET_BARRIERFLAG_MISMATCH);
+  /* the same through split phase and try */
+  CHECK(split_try(me == 0 ? 5 : 6, 0) == GASNET_ERR_BARRIER_MISMATCH);
+  /* a barrier after a mismatch is clean again */
+  CHECK_OK(split_try(3, 0));
+  /* GASNET_BARRIERFLAG_MISMATCH on one node forces a mismatch everywhere */
+  if (me == 1) CHECK(gasnet_barrier(0, GASNET_BARRIERFLAG_MISMATCH) == GASNET_ERR_BARRIER_MISMATCH);
+  else CHECK(gasnet_barrier(8, 0) == GASNET_ERR_BARRIER_MISMATCH);
+  CHECK_OK(gasnet_barrier(0, GASNET_BARRIERFLAG_ANONYMOUS));
+  /* a named wait whose id differs from its notify (the others anonymous): that node mismatches */
+  if (me == 0) {
+    gasnet_barrier_notify(10, 0);
+    CHECK(gasnet_barrier_wait(11, 0) == GASNET_ERR_BARRIER_MISMATCH);
+  } else {
+    gasnet_barrier_notify(0, GASNET_BARRIERFLAG_ANONYMOUS);
+    CHECK_OK(gasnet_barrier_wait(0, GASNET_BARRIERFLAG_ANONYMOUS));
+  }
+  /* named notify everywhere, then an anonymous wait: matches */
+  gasnet_barrier_notify(20, 0);
+  CHECK_OK(gasnet_barrier_wait(0, GASNET_BARRIERFLAG_ANONYMOUS));
+
+  /* back to back: each round writes its number into the right neighbour, which must see it
+   * after the barrier; mismatches are planted on some rounds and must be seen on all nodes.
+   * One node is late now and then, so the others run ahead into the next barrier. */
+  for (i = 0; i < 300; ++i) {
+    gasnet_node_t right = (gasnet_node_t)((me + 1) % nodes), left = (gasnet_node_t)((me + nodes - 1) % nodes);
+    int val = i * 1000 + (int)me, got = -1, rc, mismatch_round = (i % 7 == 3);
+    int anonymous = (i & 1) == 0 && i % 3 == 0; /* everyone anonymous: nothing can mismatch */
+    int myid = (mismatch_round && me == (gasnet_node_t)(i % nodes)) ? i + 1 : i;
+    gasnet_put(right, (int *)seg[right].addr + (i & 1), &val, sizeof val);
+    if (me == (gasnet_node_t)(i % nodes) && i % 5 == 0) {
+      struct timespec ts = {0, 2000000};
+      nanosleep(&ts, NULL);
+    }
+    rc = (i & 1) ? gasnet_barrier(myid, 0) : split_try(myid, anonymous ? GASNET_BARRIERFLAG_ANONYMOUS : 0);
+    CHECK(rc == ((mismatch_round && !anonymous) ? GASNET_ERR_BARRIER_MISMATCH : GASNET_OK));
+    got = ((int *)seg[me].addr)[i & 1];
+    CHECK(got == i * 1000 + (int)left);
+  }
+  if (me == 0) printf("compat_barrier: %u nodes OK\n", (unsigned)nodes);
+  gasnet_barrier(0, GASNET_BARRIERFLAG_ANONYMOUS);
+  gasnet_exit(0);
+  return 0;
+}
