@@ -1,4 +1,5 @@
-// Events, NBI completion, access regions, and the barrier (the one collective of the core API).
+// Events, NBI completion and access regions (gex_Coll_BarrierNB is in src/coll/collectives.cpp).
+#include "coll/service.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
@@ -14,6 +15,9 @@ inline void check_event(gex_Event_t ev, const char *call) {
 
 // Non-polling completion test of one event; releases a completed root with its leaf.
 bool event_done(gex_Event_t ev) {
+  // Collectives advance only when someone tests: a barrier's waiter may be the rank that must
+  // forward another team's broadcast, so barrier events drive them too.
+  if (ev->kind != gexi_Event::Kind::Operation) gex::coll::progress();
   if (ev->kind == gexi_Event::Kind::Barrier) {
     if (!g_rt.smp->barrier_done(ev->barrier_seq)) return false;
   } else if (ev->pending.load(std::memory_order_acquire) != 0) {
@@ -117,23 +121,6 @@ gex_Event_t gex_NBI_EndAccessRegion(gex_Flags_t) {
   gex_Event_t ev = t.region;
   t.region = nullptr;
   return ev ? ev : GEX_EVENT_INVALID;
-}
-
-// ---- barrier --------------------------------------------------------------------------------------
-gex_Event_t gex_Coll_BarrierNB(gex_TM_t tm, gex_Flags_t flags) {
-  const char *call = "gex_Coll_BarrierNB";
-  require_init(call);
-  check_may_communicate(call);
-  gexi_TM *team = team_of(tm, call);
-  if (flags) usage_fatal(call, "flags must be 0");
-  if (!team->primordial) usage_fatal(call, "barriers on teams other than the primordial team are not implemented in this release");
-  uint64_t seq = team->barrier_seq.fetch_add(1, std::memory_order_relaxed) + 1;
-  g_rt.smp->barrier_arrive(seq);  // release: this thread's earlier accesses are visible first
-  gexi_Event *ev = event_alloc();
-  ev->kind = gexi_Event::Kind::Barrier;
-  ev->tm = team;
-  ev->barrier_seq = seq;
-  return ev;
 }
 
 }  // extern "C"

@@ -1,5 +1,577 @@
+// The collectives engine: every collective of every team runs as an Op (a small state machine)
+// over one internal Medium Request handler. O(log P) messages per rank:
+//   barrier     dissemination: round k sends to rank+2^k, waits for rank-2^k
+//   broadcast   binomial tree relative to the root, chunks forwarded as they arrive (pipelined)
+//   reduce      binomial tree rooted at team rank 0 whose subtrees are contiguous rank ranges, so
+//               combining a node's own value with its children in increasing order keeps rank
+//               order (GEX_OP_USER_NC); rank 0 then sends the result to the root (ToOne) or back
+//               down the same tree (ToAll)
+//   allgather   (team construction) a ReduceToAll with bitwise OR over one slot per member
+//
+// Messages carry the receiver's gexi_TM address (0: the primordial team), the collective's
+// sequence number on the team, its kind and (root, dt/op, size) so that mismatched calls are
+// reported instead of corrupting memory. A message for a collective this rank has not started
+// yet is buffered per team until it starts.
+//
+// Handlers never send (a Request may not be sent from a handler): they only queue what arrives.
+// progress() (driven by testing/waiting on collective and barrier events) takes the queue in and
+// lets each Op send what has become ready. Every message an Op receives is one it needs to
+// complete, so once a team's last collective is synced no message for it can still arrive:
+// destroying a team after a barrier over it is safe.
 #include "coll/service.h"
 
+#include <cstring>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <type_traits>
+#include <utility>
+
+#include "coll/engine.h"
+#include "runtime/runtime.h"
+
 namespace gex::coll {
-void init() {}  // nothing to register yet
+
+using runtime::g_rt;
+using runtime::usage_fatal;
+
+namespace {
+
+enum OpKind : uint8_t { kBarrier = 1, kBroadcast = 2, kReduceToOne = 3, kReduceToAll = 4, kAllgather = 5 };
+// Reduce message phases
+enum : uint8_t { kPhaseUp = 0, kPhaseToRoot = 1, kPhaseDown = 2 };
+
+const char *kind_call(uint8_t kind) {
+  switch (kind) {
+    case kBarrier: return "gex_Coll_BarrierNB (or gex_TM_Destroy)";
+    case kBroadcast: return "gex_Coll_BroadcastNB";
+    case kReduceToOne: return "gex_Coll_ReduceToOneNB";
+    case kReduceToAll: return "gex_Coll_ReduceToAllNB";
+    case kAllgather: return "gex_TM_Split or gex_TM_Create";
+  }
+  return "an unknown collective";
+}
+
+constexpr gex_AM_Index_t kHandlerCollMessage = runtime::kHandlerCollFirst;
+constexpr unsigned kMessageArgs = 9;
+
+size_t chunk_bytes() { return gex_AM_LUBRequestMedium(); }
+
+struct Message {
+  uint64_t team_id;
+  uint32_t seq;
+  uint8_t kind, phase;
+  uint32_t src, offset, total, root, dtop;
+  std::vector<char> data;
+};
+
+// Handlers append here; progress() takes the whole queue at once.
+std::mutex g_inbox_mutex;
+std::vector<Message> g_inbox;
+std::atomic<uint32_t> g_inbox_count{0};
+
+struct Op;
+// Guards every team's TeamState (ops, early messages) and the active list.
+std::mutex g_engine_mutex;
+std::vector<Op *> g_active;
+std::atomic<uint32_t> g_active_count{0};
+
+gex_TM_t self_pair() { return gex_TM_Pair(g_rt.client->ep, 0); }
+
+}  // namespace
+
+struct TeamState {
+  explicit TeamState(gexi_TM *t) : tm(t) {}
+  gexi_TM *tm;
+  std::vector<uint64_t> peer_ids;  // member rank -> its gexi_TM address there; empty: primordial (0)
+  uint32_t next_seq = 0;
+  std::map<uint32_t, Op *> ops;                      // started here, not yet complete
+  std::map<uint32_t, std::vector<Message>> early;    // arrived before the collective started here
+  // The last collectives completed here, to explain a message that arrives for one of them (a
+  // mismatched call: a correct program never sends an Op a message it does not wait for).
+  struct Completed {
+    uint32_t seq;
+    uint8_t kind;
+    gex_Rank_t root;
+    const char *call;
+  };
+  std::deque<Completed> recent;
+  ScratchInfo scratch;
+  bool collectives_allowed = true;
+};
+
+namespace {
+
+TeamState *state_of(gexi_TM *tm) {  // under g_engine_mutex
+  if (!tm->coll) tm->coll = new TeamState(tm);  // (the primordial team's is made by init)
+  return tm->coll;
+}
+
+// ---- Ops ---------------------------------------------------------------------------------------
+
+struct Op {
+  Op(gexi_TM *t, uint8_t k, const char *c) : tm(t), kind(k), call(c), rank(t->rank), size(t->size) {}
+  virtual ~Op() = default;
+  virtual void start() {}                 // seq is known; before any message is delivered
+  virtual void deliver(Message &m) = 0;
+  virtual bool advance() = 0;             // sends what is ready; true when complete here
+
+  gexi_TM *tm;
+  TeamState *ts = nullptr;
+  uint8_t kind;
+  const char *call;
+  gex_Rank_t rank, size;
+  uint32_t seq = 0;
+  gexi_Event *ev = nullptr;
+
+  void send(gex_Rank_t dest, uint8_t phase, uint32_t offset, uint32_t total, uint32_t root, uint32_t dtop,
+            const void *buf, size_t n) {
+    const uint64_t id = ts->peer_ids.empty() ? 0 : ts->peer_ids[dest];
+    const gex_AM_Arg_t args[kMessageArgs] = {gex_AM_Arg_t(id >> 32), gex_AM_Arg_t(uint32_t(id)), gex_AM_Arg_t(seq),
+                                             gex_AM_Arg_t(uint32_t(kind) << 8 | phase), gex_AM_Arg_t(rank),
+                                             gex_AM_Arg_t(offset), gex_AM_Arg_t(total), gex_AM_Arg_t(root),
+                                             gex_AM_Arg_t(dtop)};
+    static const char empty = 0;
+    const gex_Rank_t jobrank = tm->members.empty() ? dest : tm->members[dest];
+    gexi_AM_RequestMedium(self_pair(), jobrank, kHandlerCollMessage, n ? buf : &empty, n, GEX_EVENT_NOW, 0,
+                          kMessageArgs, args);
+  }
+  // Sends [buf, buf+n) to dest in chunks.
+  void send_all(gex_Rank_t dest, uint8_t phase, uint32_t root, uint32_t dtop, const char *buf, size_t n) {
+    const size_t chunk = chunk_bytes();
+    for (size_t off = 0; off < n; off += chunk)
+      send(dest, phase, uint32_t(off), uint32_t(n), root, dtop, buf + off, std::min(chunk, n - off));
+  }
+
+  std::string who(const Message &m) const {
+    return "team rank " + std::to_string(m.src) + " (jobrank " +
+           std::to_string(tm->members.empty() ? m.src : tm->members[m.src]) + ")";
+  }
+  void check_kind(const Message &m) const {
+    if (m.kind != kind)
+      usage_fatal(call, "collective calls do not match on this team: " + who(m) + " called " + kind_call(m.kind) +
+                            " as collective #" + std::to_string(seq) + " of the team, where this rank called " +
+                            call);
+  }
+  void check_payload(const Message &m, size_t n) const {
+    if (m.total != n || m.offset > n || m.data.size() > n - m.offset)
+      usage_fatal(call, "data size mismatch: " + who(m) + " contributes " + std::to_string(m.total) +
+                            " bytes where this rank expects " + std::to_string(n) +
+                            " (nbytes, or dt_sz*dt_cnt, must be single-valued)");
+  }
+};
+
+// Highest power of two strictly above v's subtree: children of v are v+b for b < limit(v).
+uint64_t subtree_limit(uint64_t v, uint64_t size) { return v ? (v & (~v + 1)) : size; }
+
+std::vector<gex_Rank_t> tree_children(uint64_t v, uint64_t size) {
+  std::vector<gex_Rank_t> c;
+  const uint64_t lim = subtree_limit(v, size);
+  for (uint64_t b = 1; b < lim && v + b < size; b <<= 1) c.push_back(gex_Rank_t(v + b));
+  return c;
+}
+
+struct BarrierOp final : Op {
+  BarrierOp(gexi_TM *t, const char *c) : Op(t, kBarrier, c) {
+    while ((uint64_t(1) << rounds) < size) ++rounds;
+  }
+  void deliver(Message &m) override {
+    check_kind(m);
+    got |= uint64_t(1) << m.phase;
+  }
+  bool advance() override {
+    while (k < rounds) {
+      if (!sent) {
+        send(gex_Rank_t((uint64_t(rank) + (uint64_t(1) << k)) % size), uint8_t(k), 0, 0, 0, 0, nullptr, 0);
+        sent = true;
+      }
+      if (!(got & (uint64_t(1) << k))) return false;
+      ++k;
+      sent = false;
+    }
+    return true;
+  }
+  unsigned rounds = 0, k = 0;
+  bool sent = false;
+  uint64_t got = 0;
+};
+
+struct BroadcastOp final : Op {
+  BroadcastOp(gexi_TM *t, gex_Rank_t r, void *d, const void *s, size_t n, const char *c)
+      : Op(t, kBroadcast, c), root(r), dst(static_cast<char *>(d)), src(static_cast<const char *>(s)), nbytes(n) {
+    const uint64_t vr = (uint64_t(rank) + size - root) % size;
+    for (gex_Rank_t v : tree_children(vr, size)) children.push_back(gex_Rank_t((uint64_t(v) + root) % size));
+  }
+  void start() override {
+    if (rank != root) return;
+    if (src != dst && nbytes) std::memcpy(dst, src, nbytes);
+    got = nbytes;
+    const size_t chunk = chunk_bytes();
+    if (!children.empty())
+      for (size_t off = 0; off < nbytes; off += chunk) fwd.emplace_back(off, std::min(chunk, nbytes - off));
+  }
+  void deliver(Message &m) override {
+    check_kind(m);
+    if (m.root != root)
+      usage_fatal(call, "root mismatch: this rank passed root=" + std::to_string(root) + " but " + who(m) +
+                            " passed root=" + std::to_string(m.root) + " (root must be single-valued)");
+    check_payload(m, nbytes);
+    std::memcpy(dst + m.offset, m.data.data(), m.data.size());
+    got += m.data.size();
+    if (!children.empty()) fwd.emplace_back(m.offset, m.data.size());
+  }
+  bool advance() override {
+    for (; !fwd.empty(); fwd.pop_front())
+      for (gex_Rank_t c : children)
+        send(c, 0, uint32_t(fwd.front().first), uint32_t(nbytes), root, 0, dst + fwd.front().first, fwd.front().second);
+    return got == nbytes;
+  }
+  gex_Rank_t root;
+  char *dst;
+  const char *src;
+  size_t nbytes, got = 0;
+  std::vector<gex_Rank_t> children;
+  std::deque<std::pair<size_t, size_t>> fwd;
+};
+
+// ---- built-in reduction operators ----------------------------------------------------------
+
+template <typename T, bool = std::is_integral_v<T>>
+struct Arith { using type = T; };
+template <typename T>
+struct Arith<T, true> { using type = std::make_unsigned_t<T>; };
+
+template <typename T>
+void combine_builtin(gex_OP_t op, T *acc, const T *in, size_t n) {
+  // Integers wrap (unsigned arithmetic), as C's unsigned types and two's complement hardware do.
+  using A = typename Arith<T>::type;
+  switch (op) {
+    case GEX_OP_ADD: for (size_t i = 0; i < n; ++i) acc[i] = T(A(acc[i]) + A(in[i])); break;
+    case GEX_OP_MULT: for (size_t i = 0; i < n; ++i) acc[i] = T(A(acc[i]) * A(in[i])); break;
+    case GEX_OP_MIN: for (size_t i = 0; i < n; ++i) acc[i] = acc[i] < in[i] ? acc[i] : in[i]; break;
+    case GEX_OP_MAX: for (size_t i = 0; i < n; ++i) acc[i] = acc[i] > in[i] ? acc[i] : in[i]; break;
+    default:
+      if constexpr (std::is_integral_v<T>) {
+        switch (op) {
+          case GEX_OP_AND: for (size_t i = 0; i < n; ++i) acc[i] &= in[i]; break;
+          case GEX_OP_OR: for (size_t i = 0; i < n; ++i) acc[i] |= in[i]; break;
+          case GEX_OP_XOR: for (size_t i = 0; i < n; ++i) acc[i] ^= in[i]; break;
+        }
+      }
+  }
+}
+
+struct ReduceOp final : Op {
+  ReduceOp(gexi_TM *t, uint8_t k, gex_Rank_t r, void *d, const void *s, gex_DT_t dt_, size_t dt_sz_, size_t cnt_,
+           gex_OP_t op_, gex_Coll_ReduceFn_t fn_, void *cdata_, const char *c)
+      : Op(t, k, c), to_all(k != kReduceToOne), root(to_all ? 0 : r), dst(static_cast<char *>(d)),
+        src(static_cast<const char *>(s)), dt(dt_), dt_sz(dt_sz_), cnt(cnt_), n(dt_sz_ * cnt_), op(op_), fn(fn_),
+        cdata(cdata_), dtop(uint32_t(dt_) << 16 | (uint32_t(op_) & 0xffff)) {
+    for (gex_Rank_t c : tree_children(rank, size)) children.push_back(Child{c, {}, 0});
+    parent = rank ? gex_Rank_t(rank - subtree_limit(rank, size)) : 0;
+  }
+  void start() override {
+    acc.assign(src, src + n);  // first: src may be dst
+    for (Child &c : children) c.buf.resize(n);
+  }
+  void deliver(Message &m) override {
+    check_kind(m);
+    if (m.root != root)
+      usage_fatal(call, "root mismatch: this rank passed root=" + std::to_string(root) + " but " + who(m) +
+                            " passed root=" + std::to_string(m.root) + " (root must be single-valued)");
+    if (m.dtop != dtop)
+      usage_fatal(call, "dt/op mismatch: " + who(m) + " passed dt=0x" + hex(m.dtop >> 16) + " op=0x" +
+                            hex(m.dtop & 0xffff) + " where this rank passed dt=0x" + hex(dtop >> 16) + " op=0x" +
+                            hex(dtop & 0xffff) + " (dt and op must be single-valued)");
+    check_payload(m, n);
+    if (m.phase == kPhaseUp) {
+      for (Child &c : children) {
+        if (c.rank != m.src) continue;
+        std::memcpy(c.buf.data() + m.offset, m.data.data(), m.data.size());
+        c.got += m.data.size();
+        return;
+      }
+      usage_fatal(call, "internal error: unexpected contribution from " + who(m));
+    }
+    std::memcpy(dst + m.offset, m.data.data(), m.data.size());
+    got_result += m.data.size();
+    if (m.phase == kPhaseDown && !children.empty()) fwd.emplace_back(m.offset, m.data.size());
+  }
+  bool advance() override {
+    if (!combined_all) {
+      while (next_child < children.size() && children[next_child].got == n) {
+        combine(children[next_child].buf);
+        std::vector<char>().swap(children[next_child].buf);
+        ++next_child;
+      }
+      if (next_child < children.size()) return false;
+      combined_all = true;
+      if (rank != 0) {
+        send_all(parent, kPhaseUp, root, dtop, acc.data(), n);
+        if (!to_all && rank != root) return true;
+      } else if (to_all) {
+        std::memcpy(dst, acc.data(), n);
+        got_result = n;
+        const size_t chunk = chunk_bytes();
+        if (!children.empty())
+          for (size_t off = 0; off < n; off += chunk) fwd.emplace_back(off, std::min(chunk, n - off));
+      } else if (root == 0) {
+        std::memcpy(dst, acc.data(), n);
+        return true;
+      } else {
+        send_all(root, kPhaseToRoot, root, dtop, acc.data(), n);
+        return true;
+      }
+    }
+    for (; !fwd.empty(); fwd.pop_front())
+      for (const Child &c : children)
+        send(c.rank, kPhaseDown, uint32_t(fwd.front().first), uint32_t(n), root, dtop, dst + fwd.front().first,
+             fwd.front().second);
+    return got_result == n;
+  }
+
+  // acc (ranks below the child's subtree) = acc (+) child, in that order.
+  void combine(std::vector<char> &in) {
+    if (op == GEX_OP_USER || op == GEX_OP_USER_NC) {
+      fn(acc.data(), in.data(), cnt, cdata);  // in = acc (+) in
+      acc.swap(in);
+      return;
+    }
+    switch (dt) {
+      case GEX_DT_I32: combine_builtin(op, reinterpret_cast<int32_t *>(acc.data()), reinterpret_cast<const int32_t *>(in.data()), cnt); break;
+      case GEX_DT_U32: combine_builtin(op, reinterpret_cast<uint32_t *>(acc.data()), reinterpret_cast<const uint32_t *>(in.data()), cnt); break;
+      case GEX_DT_I64: combine_builtin(op, reinterpret_cast<int64_t *>(acc.data()), reinterpret_cast<const int64_t *>(in.data()), cnt); break;
+      case GEX_DT_U64: combine_builtin(op, reinterpret_cast<uint64_t *>(acc.data()), reinterpret_cast<const uint64_t *>(in.data()), cnt); break;
+      case GEX_DT_FLT: combine_builtin(op, reinterpret_cast<float *>(acc.data()), reinterpret_cast<const float *>(in.data()), cnt); break;
+      case GEX_DT_DBL: combine_builtin(op, reinterpret_cast<double *>(acc.data()), reinterpret_cast<const double *>(in.data()), cnt); break;
+    }
+  }
+  static std::string hex(uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "%x", v);
+    return b;
+  }
+
+  struct Child {
+    gex_Rank_t rank;
+    std::vector<char> buf;
+    size_t got;
+  };
+  bool to_all;
+  gex_Rank_t root;
+  char *dst;
+  const char *src;
+  gex_DT_t dt;
+  size_t dt_sz, cnt, n;
+  gex_OP_t op;
+  gex_Coll_ReduceFn_t fn;
+  void *cdata;
+  uint32_t dtop;
+  std::vector<char> acc;
+  std::vector<Child> children;
+  gex_Rank_t parent;
+  size_t next_child = 0;
+  bool combined_all = false;
+  size_t got_result = 0;
+  std::deque<std::pair<size_t, size_t>> fwd;
+};
+
+// ---- the engine -------------------------------------------------------------------------------
+
+void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_AM_Arg_t id_lo, gex_AM_Arg_t seq,
+                gex_AM_Arg_t kind_phase, gex_AM_Arg_t src, gex_AM_Arg_t offset, gex_AM_Arg_t total, gex_AM_Arg_t root,
+                gex_AM_Arg_t dtop) {
+  Message m{uint64_t(uint32_t(id_hi)) << 32 | uint32_t(id_lo),
+            uint32_t(seq),
+            uint8_t(uint32_t(kind_phase) >> 8),
+            uint8_t(kind_phase),
+            uint32_t(src),
+            uint32_t(offset),
+            uint32_t(total),
+            uint32_t(root),
+            uint32_t(dtop),
+            std::vector<char>(static_cast<char *>(buf), static_cast<char *>(buf) + nbytes)};
+  std::lock_guard<std::mutex> lock(g_inbox_mutex);
+  g_inbox.push_back(std::move(m));
+  g_inbox_count.fetch_add(1, std::memory_order_release);
+}
+
+[[noreturn]] void late_message(const TeamState *ts, const Message &m) {
+  const gexi_TM *tm = ts->tm;
+  const std::string sender = "team rank " + std::to_string(m.src) + " (jobrank " +
+                             std::to_string(tm->members.empty() ? m.src : tm->members[m.src]) + ")";
+  for (const TeamState::Completed &c : ts->recent) {
+    if (c.seq != m.seq) continue;
+    if (c.kind != m.kind)
+      usage_fatal(c.call, "collective calls do not match on this team: " + sender + " called " + kind_call(m.kind) +
+                              " as collective #" + std::to_string(m.seq) + " of the team, where this rank called " + c.call);
+    if ((c.kind == kBroadcast || c.kind == kReduceToOne) && c.root != m.root)
+      usage_fatal(c.call, "root mismatch: this rank passed root=" + std::to_string(c.root) + " but " + sender +
+                              " passed root=" + std::to_string(m.root) + " (root must be single-valued)");
+    usage_fatal(c.call, "mismatched collective: " + sender + " sent data for collective #" + std::to_string(m.seq) +
+                            ", which has already completed on this rank (arguments must be single-valued)");
+  }
+  usage_fatal(kind_call(m.kind), sender + " sent data for collective #" + std::to_string(m.seq) +
+                                     " of the team, which has already completed on this rank (mismatched collective calls)");
+}
+
+void dispatch(Message &m) {  // under g_engine_mutex
+  gexi_TM *tm = m.team_id ? reinterpret_cast<gexi_TM *>(uintptr_t(m.team_id)) : g_rt.client->tm;
+  TeamState *ts = state_of(tm);
+  auto it = ts->ops.find(m.seq);
+  if (it == ts->ops.end()) {
+    if (int32_t(m.seq - ts->next_seq) < 0) late_message(ts, m);
+    ts->early[m.seq].push_back(std::move(m));
+  } else {
+    it->second->deliver(m);
+  }
+}
+
+gexi_Event *launch(Op *op) {
+  gexi_Event *ev = runtime::event_alloc();
+  ev->kind = gexi_Event::Kind::Coll;
+  ev->tm = op->tm;
+  ev->pending.store(1, std::memory_order_relaxed);
+  op->ev = ev;
+  {
+    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    TeamState *ts = state_of(op->tm);
+    op->ts = ts;
+    op->seq = ts->next_seq++;
+    op->start();
+    ts->ops[op->seq] = op;
+    auto e = ts->early.find(op->seq);
+    if (e != ts->early.end()) {
+      std::vector<Message> msgs = std::move(e->second);
+      ts->early.erase(e);
+      for (Message &m : msgs) op->deliver(m);
+    }
+    g_active.push_back(op);
+    g_active_count.fetch_add(1, std::memory_order_release);
+  }
+  progress();
+  return ev;
+}
+
+// Blocks (making progress) until an internal collective completes, then frees its event.
+void wait_internal(gexi_Event *ev) {
+  for (;;) {
+    progress();
+    if (ev->pending.load(std::memory_order_acquire) == 0) break;
+    runtime::progress_wait_step();
+  }
+  runtime::event_release(ev);
+}
+
+}  // namespace
+
+void init() {
+  g_rt.client->tm->coll = new TeamState(g_rt.client->tm);
+  runtime::register_internal_handler(kHandlerCollMessage, (gex_AM_Fn_t)on_message,
+                                     GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_MEDIUM, kMessageArgs, "collective message");
+  runtime::add_progress_fn(progress);  // collectives advance from every poll, not only from their events
+}
+
+void progress() {
+  const runtime::ThreadState &t = runtime::t_thread;
+  if (t.handler_depth || t.hsl_held || t.in_prepare) return;
+  if (!g_active_count.load(std::memory_order_acquire) && !g_inbox_count.load(std::memory_order_acquire)) return;
+  std::unique_lock<std::mutex> engine(g_engine_mutex, std::try_to_lock);
+  if (!engine.owns_lock()) return;  // another thread is making progress right now
+  std::vector<Message> msgs;
+  {
+    std::lock_guard<std::mutex> lock(g_inbox_mutex);
+    msgs.swap(g_inbox);
+    g_inbox_count.store(0, std::memory_order_relaxed);
+  }
+  for (Message &m : msgs) dispatch(m);
+  for (size_t i = 0; i < g_active.size();) {
+    Op *op = g_active[i];
+    if (!op->advance()) {
+      ++i;
+      continue;
+    }
+    op->ts->ops.erase(op->seq);
+    uint32_t root = 0;
+    if (auto *b = dynamic_cast<BroadcastOp *>(op)) root = b->root;
+    if (auto *r = dynamic_cast<ReduceOp *>(op)) root = r->root;
+    op->ts->recent.push_back(TeamState::Completed{op->seq, op->kind, root, op->call});
+    if (op->ts->recent.size() > 16) op->ts->recent.pop_front();
+    g_active[i] = g_active.back();
+    g_active.pop_back();
+    g_active_count.fetch_sub(1, std::memory_order_relaxed);
+    gexi_Event *ev = op->ev;
+    delete op;
+    ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
+  }
+}
+
+void check_collectives_allowed(gexi_TM *tm, const char *call) {
+  if (tm->coll && !tm->coll->collectives_allowed)
+    usage_fatal(call, "tm was created by gex_TM_Create with GEX_FLAG_TM_NO_SCRATCH: collectives over it are prohibited");
+}
+
+gexi_Event *start_barrier(gexi_TM *tm, const char *call) { return launch(new BarrierOp(tm, call)); }
+
+gexi_Event *start_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
+                            const char *call) {
+  return launch(new BroadcastOp(tm, root, dst, src, nbytes, call));
+}
+
+gexi_Event *start_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt,
+                         size_t dt_sz, size_t dt_cnt, gex_OP_t op, gex_Coll_ReduceFn_t user_op, void *user_cdata,
+                         const char *call) {
+  return launch(new ReduceOp(tm, to_all ? kReduceToAll : kReduceToOne, root, dst, src, dt, dt_sz, dt_cnt, op, user_op,
+                             user_cdata, call));
+}
+
+// ---- team construction and destruction ----------------------------------------------------------
+
+std::vector<char> allgather(gexi_TM *tm, const void *rec, size_t rec_size, const char *call) {
+  const size_t words = (rec_size + 7) / 8;
+  const size_t stride = words * 8;
+  std::vector<char> mine(stride * tm->size, 0), all(stride * tm->size, 0);
+  std::memcpy(mine.data() + stride * tm->rank, rec, rec_size);
+  gexi_Event *ev = launch(new ReduceOp(tm, kAllgather, 0, all.data(), mine.data(), GEX_DT_U64, 8,
+                                       words * tm->size, GEX_OP_OR, nullptr, nullptr, call));
+  wait_internal(ev);
+  std::vector<char> out(rec_size * tm->size);
+  for (size_t r = 0; r < tm->size; ++r) std::memcpy(out.data() + r * rec_size, all.data() + r * stride, rec_size);
+  return out;
+}
+
+void attach_team(gexi_TM *tm) {
+  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  tm->coll = new TeamState(tm);
+}
+
+void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchInfo &scratch,
+                    bool collectives_allowed) {
+  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  TeamState *ts = tm->coll;
+  ts->peer_ids = std::move(peer_ids);
+  ts->scratch = scratch;
+  ts->collectives_allowed = collectives_allowed;
+}
+
+ScratchInfo detach_team(gexi_TM *tm, const char *call) {
+  {
+    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    TeamState *ts = state_of(tm);
+    if (!ts->ops.empty())
+      usage_fatal(call, "tm is not quiesced: " + std::to_string(ts->ops.size()) +
+                            " collective(s) over it have not been synced on this rank");
+  }
+  wait_internal(launch(new BarrierOp(tm, call)));
+  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  TeamState *ts = tm->coll;
+  if (!ts->early.empty())
+    usage_fatal(call, "a member of the team started collective #" + std::to_string(ts->early.begin()->first) +
+                          " over it while this rank destroys it");
+  ScratchInfo scratch = ts->scratch;
+  delete ts;
+  tm->coll = nullptr;
+  return scratch;
+}
+
 }  // namespace gex::coll

@@ -1,7 +1,46 @@
-// Entry point of the coll service: registers its internal AM handlers and state.
+// The collectives service: teams' collective state and the gex_Coll_* engine, written on internal
+// Active Messages (src/coll/engine.cpp). Team constructors (src/api/team.cpp) build on it.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <gasnetex.h>
+
 namespace gex::coll {
+
 // Called once from gex_Client_Init, after the primordial endpoint exists and before this rank polls.
 void init();
+
+// Advances every outstanding collective of this process: takes in the messages the handler
+// buffered and sends what has become ready. Cheap when nothing is outstanding. Never runs in a
+// restricted context (handler, HSL, NPAM), where it returns at once.
+void progress();
+
+// Per-team collective state, owned by gexi_TM::coll.
+struct TeamState;
+
+struct ScratchInfo {
+  bool client_supplied = false;  // false: GEX_FLAG_TM_NO_SCRATCH
+  void *addr = nullptr;
+  size_t size = 0;
+};
+
+// The scratch size gex_TM_Split/Create recommend (single-valued: a constant).
+inline constexpr size_t kRecommendedScratch = size_t(64) << 10;
+
+// Gives a new team (allocated, not yet filled in) its collective state before the membership
+// exchange, so messages for it that arrive early are buffered.
+void attach_team(gexi_TM *tm);
+// After the exchange: the wire id of every member's gexi_TM (its address in that process).
+void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchInfo &scratch,
+                    bool collectives_allowed);
+// Destroy: checks quiescence, synchronises the members, frees the state. Returns the scratch.
+ScratchInfo detach_team(gexi_TM *tm, const char *call);
+
+// Blocking allgather over `tm` of `rec_size` bytes per member (internal; consumes one collective
+// sequence number of tm, so every member must call it at the same point of its collective order).
+std::vector<char> allgather(gexi_TM *tm, const void *rec, size_t rec_size, const char *call);
+
 }  // namespace gex::coll

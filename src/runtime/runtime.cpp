@@ -1,5 +1,7 @@
 #include "runtime/runtime.h"
 
+#include "diag/diag.h"
+
 #include <sched.h>
 
 #include <array>
@@ -55,8 +57,20 @@ gexi_TM *team_of(gex_TM_t tm, const char *call) {
   return tm;
 }
 
+namespace {
+// Services that advance work outside handlers (collectives forward data they buffered).
+std::array<ProgressFn, 8> g_progress_fns;
+unsigned g_progress_fn_count = 0;
+}  // namespace
+
+void add_progress_fn(ProgressFn fn) {
+  if (g_progress_fn_count == g_progress_fns.size()) bootstrap::fatal("too many runtime progress functions");
+  g_progress_fns[g_progress_fn_count++] = fn;
+}
+
 unsigned poll_all() {
   unsigned n = g_rt.smp ? g_rt.smp->poll(false) : 0;
+  for (unsigned i = 0; i < g_progress_fn_count; ++i) g_progress_fns[i]();
   if (__builtin_expect(bootstrap::job_ending(), 0)) {
     // Leave on the second sighting only: the waiting loop that called us re-checks its own
     // condition in between, so a rank released by the final barrier just before a peer's
@@ -175,6 +189,7 @@ const char *category_name(transport::AmCategory c) {
 }  // namespace
 
 void deliver_am(const transport::AmMessage &m) {
+  gex::diag::HandlerScope diag_scope(m);
   gexi_EP *ep = g_rt.client->ep;
   const HandlerSlot &slot = ep->handlers[m.handler];
   if (__builtin_expect(!slot.registered, 0)) {

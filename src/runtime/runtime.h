@@ -223,6 +223,10 @@ inline char *local_address(gex_Rank_t jobrank, const void *addr) {
 // yields the core when idle so that oversubscribed ranks make progress.
 void progress_wait_step();
 unsigned poll_all();
+// Registers a function every poll_all() runs after delivering messages (from a service's init).
+// It must return at once when there is nothing to do and never run in a restricted context.
+using ProgressFn = void (*)();
+void add_progress_fn(ProgressFn fn);
 
 // ---- events -----------------------------------------------------------------------------------
 gexi_Event *event_alloc();

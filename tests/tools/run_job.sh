@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Runs one job the way CTest needs it: under a time bound, checking the exit code, an optional
-# stderr pattern, and that the job left nothing in /dev/shm.
+# stderr pattern, that the job left nothing in /dev/shm and that no process of the job outlived it.
 #   run_job.sh --gexrun PATH --np N [--pshm] [--expect-code C] [--expect-stderr REGEX]
-#              [--timeout S] -- program args...
+#              [--timeout S] [--max-seconds S] -- program args...
 # --pshm starts the job as `GASNET_PSHM_NODES=N program` instead of `gexrun -n N program`.
+# --max-seconds (or env RUN_JOB_MAX_SECONDS) fails a job that ended correctly but took longer
+# than S seconds, e.g. "a rank killed by a signal ends the job within a few seconds".
+#
+# A hang is told apart from a job that legitimately exits 124 or 137 (a rank killed by SIGKILL)
+# by the elapsed time: only a job that ran for the whole bound is a hang.
 set -u
 gexrun="" np=1 pshm=0 expect_code=0 expect_stderr="" timeout_s=60
+max_seconds="${RUN_JOB_MAX_SECONDS:-}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --gexrun) gexrun="$2"; shift 2 ;;
@@ -14,25 +20,81 @@ while [ $# -gt 0 ]; do
     --expect-code) expect_code="$2"; shift 2 ;;
     --expect-stderr) expect_stderr="$2"; shift 2 ;;
     --timeout) timeout_s="$2"; shift 2 ;;
+    --max-seconds) max_seconds="$2"; shift 2 ;;
     --) shift; break ;;
     *) echo "run_job.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
+if [ $# -eq 0 ]; then echo "run_job.sh: no program given" >&2; exit 2; fi
+
 export GEX_JOB_ID="ctest$$r${RANDOM}"
-errfile=$(mktemp)
-trap 'rm -f "$errfile"' EXIT
+tmpdir=$(mktemp -d)
+trap 'rm -rf "$tmpdir"' EXIT
+errfile="$tmpdir/stderr"
+# The job's stderr goes through a FIFO to tee, so that it shows in CTest's log and can be matched.
+mkfifo "$tmpdir/errpipe"
+tee "$errfile" <"$tmpdir/errpipe" >&2 &
+tee_pid=$!
+
+now_ms() { local t; t=$(date +%s%N); echo $((t / 1000000)); }
+
+# Pids of live processes started with GEX_JOB_ID=<this job> in their environment (gexrun, the
+# ranks, the PSHM monitor). /proc/PID/environ is the environment a process was exec'd with, so
+# this shell (which exported the variable after it started) never matches itself.
+job_pids() {
+  local f p
+  for f in $(grep -lzxF "GEX_JOB_ID=${GEX_JOB_ID}" /proc/[0-9]*/environ 2>/dev/null); do
+    p=${f#/proc/}
+    p=${p%/environ}
+    [ "$p" = "$$" ] || [ "$p" = "${tee_pid:-}" ] && continue
+    # Zombies have exited; only their parent can reap them.
+    [ "$(awk '{print $3}' "/proc/$p/stat" 2>/dev/null)" = Z ] && continue
+    echo "$p"
+  done
+}
+
+echo "run_job.sh: job ${GEX_JOB_ID}: $([ "$pshm" = 1 ] && echo "GASNET_PSHM_NODES=$np" || echo "gexrun -n $np") $*" >&2
+start_ms=$(now_ms)
 if [ "$pshm" = 1 ]; then
-  GASNET_PSHM_NODES="$np" timeout -k 5 "$timeout_s" "$@" 2> >(tee "$errfile" >&2)
+  GASNET_PSHM_NODES="$np" timeout -k 5 "$timeout_s" "$@" </dev/null 2>"$tmpdir/errpipe"
 else
-  timeout -k 5 "$timeout_s" "$gexrun" -n "$np" "$@" 2> >(tee "$errfile" >&2)
+  timeout -k 5 "$timeout_s" "$gexrun" -n "$np" "$@" </dev/null 2>"$tmpdir/errpipe"
 fi
 code=$?
-wait  # for tee
+elapsed_ms=$(( $(now_ms) - start_ms ))
+# From here on, our own children must not carry the job id (job_pids would find them).
+export -n GEX_JOB_ID
+
 status=0
-if [ "$code" = 124 ] || [ "$code" = 137 ]; then
+# Processes of the job that outlived it: give them a moment (a monitor removing /dev/shm objects),
+# then report and end them, so that they cannot keep the stderr pipe (and this script) open.
+left_pids=""
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+  left_pids=$(job_pids)
+  [ -z "$left_pids" ] && break
+  sleep 0.2
+done
+if [ -n "$left_pids" ]; then
+  echo "run_job.sh: FAIL: processes of the job still running after it ended:" >&2
+  for p in $left_pids; do
+    echo "  pid $p: $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)" >&2
+  done
+  for p in $left_pids; do kill -KILL "$p" 2>/dev/null; done
+  status=1
+fi
+wait "$tee_pid" 2>/dev/null  # the stderr copy is complete once tee has seen EOF
+
+hang=0
+if { [ "$code" = 124 ] || [ "$code" = 137 ]; } && [ "$elapsed_ms" -ge $((timeout_s * 1000)) ]; then
+  hang=1
+fi
+elapsed_s="$((elapsed_ms / 1000)).$(printf '%03d' $((elapsed_ms % 1000)))"
+if [ "$hang" = 1 ]; then
   echo "run_job.sh: FAIL: job did not end within ${timeout_s}s (hang)" >&2; status=1
 elif [ "$code" != "$expect_code" ]; then
   echo "run_job.sh: FAIL: exit code $code, expected $expect_code" >&2; status=1
+elif [ -n "$max_seconds" ] && [ "$elapsed_ms" -gt $((max_seconds * 1000)) ]; then
+  echo "run_job.sh: FAIL: job took ${elapsed_s}s, more than the ${max_seconds}s allowed" >&2; status=1
 fi
 if [ -n "$expect_stderr" ] && ! grep -Eq -- "$expect_stderr" "$errfile"; then
   echo "run_job.sh: FAIL: stderr does not match /$expect_stderr/" >&2; status=1
@@ -43,5 +105,5 @@ if [ -n "$left" ]; then
   echo "run_job.sh: FAIL: left behind in /dev/shm: $left" >&2
   rm -f /dev/shm/gex-"${GEX_JOB_ID}"-* ; status=1
 fi
-if pgrep -f "$GEX_JOB_ID" >/dev/null 2>&1; then :; fi
+echo "run_job.sh: job ended with code $code after ${elapsed_s}s (expected $expect_code): $([ $status = 0 ] && echo PASS || echo FAIL)" >&2
 exit $status

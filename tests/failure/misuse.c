@@ -1,0 +1,178 @@
+/* Client bugs that the debug build (gex_debug, GASNET_DEBUG) must catch: the job ends with code 1
+ * and one line "libgex rank R (host H): <message>" naming the call and the bad argument.
+ *
+ *   misuse MODE
+ *
+ * Rank 0 is the culprit (or sends the AM whose handler misbehaves); the target is the last rank.
+ *   put_out_of_segment      PutBlocking of 8 bytes straddling the end of the target's segment
+ *   put_not_in_segment      PutBlocking to an address of rank 0's stack, in no segment of the target
+ *   get_out_of_segment      GetBlocking of 8 bytes from just below the target's segment
+ *   am_unregistered         RequestShort to handler index 200, which nobody registered
+ *   medium_too_big          RequestMedium of gex_AM_MaxRequestMedium()+1 bytes
+ *   reply_medium_too_big    a Request handler replies with gex_AM_MaxReplyMedium()+1 bytes
+ * Calls forbidden in handler context (spec: restricted contexts), made by a Request handler on the
+ * target rank, or by a Reply handler on rank 0 for reply_in_reply:
+ *   request_in_handler      gex_AM_RequestShort
+ *   wait_in_handler         gex_Event_Wait (on an event that is valid and not yet synced)
+ *   poll_in_handler         gasnet_AMPoll
+ *   put_in_handler          gex_RMA_PutBlocking (to a valid address in rank 0's segment)
+ *   reply_in_reply          gex_AM_ReplyShort from a Reply handler
+ */
+#include "failure_common.h"
+
+enum {
+  IDX_SINK_SHORT = GEX_AM_INDEX_BASE,
+  IDX_SINK_MEDIUM,
+  IDX_MISUSE_REQUEST,
+  IDX_MISUSE_REPLY,
+};
+#define IDX_UNREGISTERED 200
+
+static const char *mode;
+static gex_Rank_t target;
+static void *target_seg;          /* the target's segment, in its owner's address space */
+static uintptr_t target_seg_size;
+static void *rank0_seg;           /* rank 0's segment, as the target names it */
+static gex_Event_t pending = GEX_EVENT_INVALID;
+static char *too_big_buf;
+static size_t too_big_nbytes;
+
+static void sink_short(gex_Token_t token) { (void)token; }
+static void sink_medium(gex_Token_t token, void *buf, size_t nbytes) { (void)token, (void)buf, (void)nbytes; }
+
+static void misuse_request(gex_Token_t token) {
+  fail_note("Request handler running '%s'", mode);
+  if (!strcmp(mode, "request_in_handler")) {
+    gex_AM_RequestShort0(fail_tm, 0, IDX_SINK_SHORT, 0);
+  } else if (!strcmp(mode, "wait_in_handler")) {
+    gex_Event_Wait(pending);
+  } else if (!strcmp(mode, "poll_in_handler")) {
+    gasnet_AMPoll();
+  } else if (!strcmp(mode, "put_in_handler")) {
+    static uint64_t value = 42;
+    gex_RMA_PutBlocking(fail_tm, 0, rank0_seg, &value, sizeof value, 0);
+  } else if (!strcmp(mode, "reply_medium_too_big")) {
+    fail_note("replying with nbytes=%zu", too_big_nbytes);
+    gex_AM_ReplyMedium0(token, IDX_SINK_MEDIUM, too_big_buf, too_big_nbytes, GEX_EVENT_NOW, 0);
+  } else if (!strcmp(mode, "reply_in_reply")) {
+    gex_AM_ReplyShort0(token, IDX_MISUSE_REPLY, 0); /* legal: one Reply from a Request handler */
+    return;
+  }
+  fail_note("'%s' in a Request handler was not diagnosed", mode);
+}
+
+static void misuse_reply(gex_Token_t token) {
+  fail_note("Reply handler replying (forbidden)");
+  gex_AM_ReplyShort0(token, IDX_SINK_SHORT, 0);
+  fail_note("a Reply from a Reply handler was not diagnosed");
+}
+
+static void query_segment(gex_Rank_t rank, void **addr, uintptr_t *size) {
+  void *owner = NULL, *local = NULL;
+  uintptr_t sz = 0;
+  gex_Event_Wait(gex_EP_QueryBoundSegmentNB(fail_tm, rank, &owner, &local, &sz, 0));
+  if (sz == 0) {
+    fail_note("no bound segment found for rank %u", (unsigned)rank);
+    exit(96);
+  }
+  *addr = owner;
+  if (size) *size = sz;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s MODE\n", argv[0]);
+    return 2;
+  }
+  mode = argv[1];
+  fail_init(&argc, &argv);
+  if (fail_size < 2) {
+    fprintf(stderr, "failtest: needs at least 2 ranks\n");
+    return 2;
+  }
+  target = fail_size - 1;
+
+  gex_AM_Entry_t table[] = {
+      {IDX_SINK_SHORT, (gex_AM_Fn_t)sink_short, GEX_FLAG_AM_SHORT | GEX_FLAG_AM_REQREP, 0, NULL, "sink_short"},
+      {IDX_SINK_MEDIUM, (gex_AM_Fn_t)sink_medium, GEX_FLAG_AM_MEDIUM | GEX_FLAG_AM_REQREP, 0, NULL, "sink_medium"},
+      {IDX_MISUSE_REQUEST, (gex_AM_Fn_t)misuse_request, GEX_FLAG_AM_SHORT | GEX_FLAG_AM_REQUEST, 0, NULL,
+       "misuse_request"},
+      {IDX_MISUSE_REPLY, (gex_AM_Fn_t)misuse_reply, GEX_FLAG_AM_SHORT | GEX_FLAG_AM_REPLY, 0, NULL,
+       "misuse_reply"},
+  };
+  if (gex_EP_RegisterHandlers(fail_ep, table, sizeof table / sizeof table[0]) != GASNET_OK) {
+    fail_note("gex_EP_RegisterHandlers failed");
+    return 95;
+  }
+  gex_Segment_t seg;
+  if (gex_Segment_Attach(&seg, fail_tm, 16 * GASNET_PAGESIZE) != GASNET_OK) {
+    fail_note("gex_Segment_Attach failed");
+    return 95;
+  }
+  query_segment(target, &target_seg, &target_seg_size);
+  query_segment(0, &rank0_seg, NULL);
+  fail_barrier(); /* handlers are registered everywhere before anyone sends */
+
+  if (!strcmp(mode, "put_out_of_segment") || !strcmp(mode, "put_not_in_segment") ||
+      !strcmp(mode, "get_out_of_segment")) {
+    if (fail_rank == 0) {
+      uint64_t value = 7, stack_word = 0;
+      char *dest = (char *)target_seg + target_seg_size - 4;
+      if (mode[0] == 'g') {
+        char *src = (char *)target_seg - 4;
+        fail_note("GetBlocking of 8 bytes at %p, from rank %u whose segment is [%p, %p)", (void *)src,
+                  (unsigned)target, target_seg, (void *)((char *)target_seg + target_seg_size));
+        gex_RMA_GetBlocking(fail_tm, &value, target, src, sizeof value, 0);
+      } else {
+        if (!strcmp(mode, "put_not_in_segment")) dest = (char *)&stack_word;
+        fail_note("PutBlocking of 8 bytes at %p, to rank %u whose segment is [%p, %p)", (void *)dest,
+                  (unsigned)target, target_seg, (void *)((char *)target_seg + target_seg_size));
+        gex_RMA_PutBlocking(fail_tm, target, dest, &value, sizeof value, 0);
+      }
+      fail_note("'%s' was not diagnosed", mode);
+      exit(90);
+    }
+    fail_wait_forever(FAIL_WAIT_BARRIER);
+  }
+
+  if (!strcmp(mode, "am_unregistered")) {
+    if (fail_rank == 0) {
+      fail_note("RequestShort to rank %u, handler index %d (not registered)", (unsigned)target, IDX_UNREGISTERED);
+      gex_AM_RequestShort0(fail_tm, target, IDX_UNREGISTERED, 0);
+      /* the check may be at either end: poll, so that a check at the target can fire */
+    }
+    fail_wait_forever(FAIL_WAIT_POLL);
+  }
+
+  if (!strcmp(mode, "medium_too_big")) {
+    if (fail_rank == 0) {
+      size_t max = gex_AM_MaxRequestMedium(fail_tm, target, GEX_EVENT_NOW, 0, 0);
+      char *buf = calloc(max + 1, 1);
+      fail_note("RequestMedium of nbytes=%zu, gex_AM_MaxRequestMedium()=%zu", max + 1, max);
+      gex_AM_RequestMedium0(fail_tm, target, IDX_SINK_MEDIUM, buf, max + 1, GEX_EVENT_NOW, 0);
+      fail_note("'%s' was not diagnosed", mode);
+      exit(90);
+    }
+    fail_wait_forever(FAIL_WAIT_POLL);
+  }
+
+  if (!strcmp(mode, "reply_medium_too_big")) {
+    too_big_nbytes = gex_AM_MaxReplyMedium(fail_tm, 0, GEX_EVENT_NOW, 0, 0) + 1;
+    too_big_buf = calloc(too_big_nbytes, 1);
+  } else if (!strcmp(mode, "wait_in_handler") && fail_rank == target) {
+    pending = gex_Coll_BarrierNB(fail_tm, 0); /* valid and never synced outside the handler */
+  } else if (strcmp(mode, "request_in_handler") && strcmp(mode, "wait_in_handler") &&
+             strcmp(mode, "poll_in_handler") && strcmp(mode, "put_in_handler") && strcmp(mode, "reply_in_reply")) {
+    fprintf(stderr, "failtest: unknown mode '%s'\n", mode);
+    return 2;
+  }
+  if (fail_rank == 0) {
+    fail_note("RequestShort to rank %u, whose handler will try '%s'", (unsigned)target, mode);
+    gex_AM_RequestShort0(fail_tm, target, IDX_MISUSE_REQUEST, 0);
+  }
+  /* Everyone polls: the target runs the Request handler, rank 0 the Reply handler. For
+   * wait_in_handler the others take part in the barrier the target started, so that its event may
+   * well be complete (but not synced) when the handler waits on it. */
+  if (!strcmp(mode, "wait_in_handler") && fail_rank != target) fail_barrier();
+  fail_wait_forever(FAIL_WAIT_POLL);
+}
