@@ -99,12 +99,6 @@ class SpinGuard {
 
 }  // namespace
 
-struct SmpTransport::Ring {
-  RingControl *control;
-  char *data;
-  size_t bytes;  // power of two
-};
-
 struct SmpTransport::OutRing {
   std::atomic<bool> lock{false};  // producer threads of this process (PAR only)
   uint64_t cached_tail = 0;       // last tail seen: avoids reading the consumer's line
@@ -140,6 +134,13 @@ SmpTransport::SmpTransport(uint32_t rank, uint32_t size, bool thread_safe, AmDel
   bootstrap::barrier();
   shm_unlink(mine.c_str());  // every neighbour has it mapped: nothing stays in /dev/shm
 
+  for (uint32_t r = 0; r < size; ++r) {
+    for (bool reply : {false, true}) {
+      in_rings_.push_back(ring(rank, r, reply));
+      out_rings_.push_back(ring(r, rank, reply));
+    }
+  }
+
   out_.reset(new OutRing[size_t(size) * 2]);
   in_busy_.reset(new std::atomic<bool>[size_t(size) * 2]);
   for (size_t i = 0; i < size_t(size) * 2; ++i) in_busy_[i].store(false);
@@ -151,7 +152,7 @@ SmpTransport::~SmpTransport() {
 
 SendResult SmpTransport::am_send(uint32_t dest, const AmMessage &msg, bool immediate) {
   const size_t need = record_bytes(msg);
-  Ring r = ring(dest, rank_, !msg.is_request);
+  const Ring &r = out_rings_[size_t(dest) * 2 + !msg.is_request];
   OutRing &out = out_[size_t(dest) * 2 + !msg.is_request];
 
   // Long: the payload goes straight into the receiver's segment, which is mapped here; it is
@@ -216,7 +217,7 @@ void SmpTransport::wait_for_space(bool sending_reply) {
 }
 
 unsigned SmpTransport::drain(uint32_t sender, bool reply) {
-  Ring r = ring(rank_, sender, reply);
+  const Ring &r = in_rings_[size_t(sender) * 2 + reply];
   uint64_t tail = r.control->tail.load(std::memory_order_relaxed);
   if (r.control->head.load(std::memory_order_relaxed) == tail) return 0;  // cheap common case
 
@@ -260,7 +261,9 @@ unsigned SmpTransport::drain(uint32_t sender, bool reply) {
 unsigned SmpTransport::poll(bool replies_only) {
   unsigned delivered = 0;
   // Rotate the starting sender so no source is always served last.
-  uint32_t start = poll_start_.fetch_add(1, std::memory_order_relaxed) % size_;
+  uint32_t start = thread_safe_ ? poll_start_.fetch_add(1, std::memory_order_relaxed) : poll_start_.load(std::memory_order_relaxed);
+  if (!thread_safe_) poll_start_.store(start + 1, std::memory_order_relaxed);  // no RMW when one thread polls
+  start %= size_;
   for (uint32_t i = 0; i < size_; ++i) {
     uint32_t s = start + i < size_ ? start + i : start + i - size_;
     delivered += drain(s, /*reply=*/true);

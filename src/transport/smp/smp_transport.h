@@ -54,7 +54,11 @@ class SmpTransport final : public Transport {
   static constexpr size_t kMaxLong = size_t(1) << 30;
 
  private:
-  struct Ring;
+  struct Ring {
+    RingControl *control;
+    char *data;
+    size_t bytes;  // power of two
+  };
   struct OutRing;  // producer-side state kept in this process
   Ring ring(uint32_t receiver, uint32_t sender, bool reply) const noexcept;
   unsigned drain(uint32_t sender, bool reply);
@@ -66,6 +70,9 @@ class SmpTransport final : public Transport {
   size_t ring_bytes_;
   size_t inbox_bytes_;
   std::vector<char *> inboxes_;  // every rank's inbox, mapped here
+  // Precomputed so neither a send nor an idle poll recomputes ring addresses.
+  std::vector<Ring> in_rings_;   // [sender*2 + reply]: rings this rank consumes
+  std::vector<Ring> out_rings_;  // [dest*2 + reply]: rings this rank produces into
   std::unique_ptr<OutRing[]> out_;        // [dest*2 + reply]
   std::unique_ptr<std::atomic<bool>[]> in_busy_;  // consumer locks [sender*2 + reply]
   std::atomic<uint32_t> poll_start_{0};
