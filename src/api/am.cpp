@@ -1,6 +1,7 @@
 // Active Messages: registration, fixed- and negotiated-payload injection, limits, tokens.
 #include <cstdio>
 
+#include "diag/diag.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
@@ -36,7 +37,7 @@ inline void check_lc_opt(const char *call, gex_Event_t *lc_opt, bool reply) {
 }
 
 inline int send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags) {
-  return g_rt.smp->am_send(dest, m, flags & GEX_FLAG_IMMEDIATE) == SendResult::WouldBlock;
+  return gex::diag::am_send(*g_rt.smp, dest, m, flags & GEX_FLAG_IMMEDIATE) == SendResult::WouldBlock;
 }
 
 // The requester's Long destination must lie in the receiver's segment (the payload is copied
@@ -260,15 +261,18 @@ static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Ra
   if (least > max) usage_fatal(call, "least_payload=" + std::to_string(least) + " exceeds the maximum " + std::to_string(max));
   if (!client_buf && lc_opt) usage_fatal(call, "lc_opt must be NULL when client_buf is NULL");
   if (client_buf) check_lc_opt(call, lc_opt, !req);
-  sd.active = true;
-  sd.is_request = req;
-  sd.is_long = is_long;
-  sd.dest = dest;
-  sd.token = token;
   sd.size = most < max ? most : max;
   sd.client_buf = client_buf != nullptr;
+  sd.reserved = false;
   if (client_buf) {
     sd.addr = const_cast<void *>(client_buf);
+  } else if (!is_long && g_rt.thread_mode != 1) {
+    // The payload is written straight into the transport's ring. Not for PARSYNC clients:
+    // another thread may send between this Prepare and its Commit, and the reservation would
+    // hold the ring against it.
+    sd.addr = g_rt.smp->reserve_medium(dest, req, nargs, sd.size, flags & GEX_FLAG_IMMEDIATE);
+    if (!sd.addr) return GEX_AM_SRCDESC_NO_OP;
+    sd.reserved = true;
   } else {
     if (sd.buffer_size < sd.size) {
       sd.buffer.reset(new char[max]);
@@ -276,6 +280,11 @@ static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Ra
     }
     sd.addr = sd.buffer.get();
   }
+  sd.active = true;
+  sd.is_request = req;
+  sd.is_long = is_long;
+  sd.dest = dest;
+  sd.token = token;
   sd.dest_addr = dest_addr;
   sd.lc_opt = lc_opt;
   sd.flags = flags;
@@ -308,7 +317,10 @@ gex_AM_SrcDesc_t gex_AM_PrepareReplyMedium(gex_Token_t token, const void *client
                                            size_t most_payload, gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int numargs) {
   const char *call = "gex_AM_PrepareReplyMedium";
   gexi_Token *t = reply_token(token, call);
-  return prepare(call, false, false, t->src, t, client_buf, least_payload, most_payload, nullptr, lc_opt, flags, numargs);
+  gex_AM_SrcDesc_t sd =
+      prepare(call, false, false, t->src, t, client_buf, least_payload, most_payload, nullptr, lc_opt, flags, numargs);
+  if (sd == GEX_AM_SRCDESC_NO_OP) t->replied = false;  // nothing was sent: the handler may still reply
+  return sd;
 }
 
 gex_AM_SrcDesc_t gex_AM_PrepareReplyLong(gex_Token_t token, const void *client_buf, size_t least_payload,
@@ -336,7 +348,15 @@ static void commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long
   m.nbytes = uint32_t(nbytes);
   m.payload = d.addr;
   m.dest_addr = dest_addr;
-  g_rt.smp->am_send(d.dest, m, false);  // Commit is never a no-op: Prepare reserved the right to send
+  if (d.reserved) {
+    const gex::diag::Op op = handler < kHandlerInternalLimit ? gex::diag::Op::SendInternal
+                             : req                           ? gex::diag::Op::SendRequestMedium
+                                                             : gex::diag::Op::SendReplyMedium;
+    gex::diag::Scope diag_scope(op, d.dest, nbytes, handler);
+    g_rt.smp->commit_medium(d.dest, m);
+  } else {
+    gex::diag::am_send(*g_rt.smp, d.dest, m, false);  // Commit is never a no-op: Prepare reserved the right to send
+  }
   if (d.client_buf) lc_complete_now(d.lc_opt);
 }
 

@@ -102,6 +102,7 @@ struct gexi_SrcDesc {
   void *dest_addr = nullptr;
   gex_Event_t *lc_opt = nullptr;
   bool client_buf = false;
+  bool reserved = false;   // the payload lives in room the transport reserved (no second copy)
   gex_Flags_t flags = 0;
   unsigned nargs = 0;
   std::unique_ptr<char[]> buffer;  // GASNet-allocated payload (client_buf == NULL)

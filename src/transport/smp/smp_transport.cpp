@@ -80,22 +80,6 @@ inline void relax(unsigned &spins) {
   }
 }
 
-class SpinGuard {
- public:
-  SpinGuard(std::atomic<bool> *lock) : lock_(lock) {
-    if (!lock_) return;
-    unsigned spins = 0;
-    while (lock_->exchange(true, std::memory_order_acquire)) relax(spins);
-  }
-  ~SpinGuard() {
-    if (lock_) lock_->store(false, std::memory_order_release);
-  }
-  SpinGuard(const SpinGuard &) = delete;
-  SpinGuard &operator=(const SpinGuard &) = delete;
-
- private:
-  std::atomic<bool> *lock_;
-};
 
 }  // namespace
 
@@ -150,6 +134,60 @@ SmpTransport::~SmpTransport() {
   for (auto &m : mappings_) munmap(m.first, m.second);
 }
 
+namespace {
+
+// Writes one record (header, dest_addr, args, payload) at `rec`. The payload is not copied
+// when it already sits in place (a reserved negotiated-payload Medium).
+void write_record(char *rec, const AmMessage &msg, size_t len) {
+  auto *h = reinterpret_cast<RecordHeader *>(rec);
+  h->len = uint32_t(len);
+  h->kind = msg.category == AmCategory::Short ? kShort : msg.category == AmCategory::Medium ? kMedium : kLong;
+  h->handler = msg.handler;
+  h->nargs = msg.nargs;
+  h->is_request = msg.is_request;
+  h->nbytes = msg.nbytes;
+  char *p = rec + sizeof(RecordHeader);
+  if (msg.category == AmCategory::Long) {
+    std::memcpy(p, &msg.dest_addr, sizeof(void *));
+    p += kRecordAlign;
+  }
+  if (msg.nargs) std::memcpy(p, msg.args, msg.nargs * sizeof(int32_t));
+  p += args_bytes(msg.nargs);
+  if (msg.category == AmCategory::Medium && msg.nbytes && msg.payload != p) std::memcpy(p, msg.payload, msg.nbytes);
+}
+
+}  // namespace
+
+void SmpTransport::lock(OutRing &out) noexcept {
+  if (!thread_safe_) return;
+  unsigned spins = 0;
+  while (out.lock.exchange(true, std::memory_order_acquire)) relax(spins);
+}
+
+void SmpTransport::unlock(OutRing &out) noexcept {
+  if (thread_safe_) out.lock.store(false, std::memory_order_release);
+}
+
+// Finds room for a record of `need` bytes at the ring's head; when the room left before the end
+// of the ring is too short, a pad record (which the consumer skips) fills it first. The caller
+// holds the ring's producer lock. On success `head` is where the record goes.
+bool SmpTransport::claim(const Ring &r, OutRing &out, size_t need, uint64_t &head) {
+  head = r.control->head.load(std::memory_order_relaxed);
+  size_t pos = head & (r.bytes - 1);
+  size_t contiguous = r.bytes - pos;
+  size_t pad = need > contiguous ? contiguous : 0;
+  if (head + pad + need - out.cached_tail > r.bytes) out.cached_tail = r.control->tail.load(std::memory_order_acquire);
+  if (head + pad + need - out.cached_tail > r.bytes) return false;
+  if (pad) {
+    auto *p = reinterpret_cast<RecordHeader *>(r.data + pos);
+    p->len = uint32_t(pad);
+    p->kind = kPad;
+    head += pad;
+    r.control->head.store(head, std::memory_order_release);
+  }
+  return true;
+}
+
 SendResult SmpTransport::am_send(uint32_t dest, const AmMessage &msg, bool immediate) {
   const size_t need = record_bytes(msg);
   const Ring &r = out_rings_[size_t(dest) * 2 + !msg.is_request];
@@ -164,48 +202,44 @@ SendResult SmpTransport::am_send(uint32_t dest, const AmMessage &msg, bool immed
   }
 
   for (;;) {
-    {
-      SpinGuard guard(thread_safe_ ? &out.lock : nullptr);
-      uint64_t head = r.control->head.load(std::memory_order_relaxed);
-      size_t pos = head & (r.bytes - 1);
-      size_t contiguous = r.bytes - pos;
-      size_t pad = need > contiguous ? contiguous : 0;
-      if (head + pad + need - out.cached_tail > r.bytes) {
-        out.cached_tail = r.control->tail.load(std::memory_order_acquire);
-      }
-      if (head + pad + need - out.cached_tail <= r.bytes) {
-        if (pad) {
-          auto *p = reinterpret_cast<RecordHeader *>(r.data + pos);
-          p->len = uint32_t(pad);
-          p->kind = kPad;
-          head += pad;
-          pos = 0;
-        }
-        char *rec = r.data + pos;
-        auto *h = reinterpret_cast<RecordHeader *>(rec);
-        h->len = uint32_t(need);
-        h->kind = msg.category == AmCategory::Short    ? kShort
-                  : msg.category == AmCategory::Medium ? kMedium
-                                                       : kLong;
-        h->handler = msg.handler;
-        h->nargs = msg.nargs;
-        h->is_request = msg.is_request;
-        h->nbytes = msg.nbytes;
-        char *p = rec + sizeof(RecordHeader);
-        if (msg.category == AmCategory::Long) {
-          std::memcpy(p, &msg.dest_addr, sizeof(void *));
-          p += kRecordAlign;
-        }
-        if (msg.nargs) std::memcpy(p, msg.args, msg.nargs * sizeof(int32_t));
-        p += args_bytes(msg.nargs);
-        if (msg.category == AmCategory::Medium && msg.nbytes) std::memcpy(p, msg.payload, msg.nbytes);
-        r.control->head.store(head + need, std::memory_order_release);
-        return SendResult::Sent;
-      }
+    lock(out);
+    uint64_t head;
+    if (claim(r, out, need, head)) {
+      write_record(r.data + (head & (r.bytes - 1)), msg, need);
+      r.control->head.store(head + need, std::memory_order_release);
+      unlock(out);
+      return SendResult::Sent;
     }
+    unlock(out);
     if (immediate) return SendResult::WouldBlock;
     wait_for_space(!msg.is_request);
   }
+}
+
+// The reservation keeps the ring's producer lock until commit_medium, so no other thread of this
+// process can write into the reserved room.
+void *SmpTransport::reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload, bool immediate) {
+  const size_t need = sizeof(RecordHeader) + args_bytes(nargs) + align_up(max_payload, kRecordAlign);
+  const Ring &r = out_rings_[size_t(dest) * 2 + !is_request];
+  OutRing &out = out_[size_t(dest) * 2 + !is_request];
+  for (;;) {
+    lock(out);
+    uint64_t head;
+    if (claim(r, out, need, head)) return r.data + (head & (r.bytes - 1)) + sizeof(RecordHeader) + args_bytes(nargs);
+    unlock(out);
+    if (immediate) return nullptr;
+    wait_for_space(!is_request);
+  }
+}
+
+void SmpTransport::commit_medium(uint32_t dest, const AmMessage &msg) {
+  const Ring &r = out_rings_[size_t(dest) * 2 + !msg.is_request];
+  OutRing &out = out_[size_t(dest) * 2 + !msg.is_request];
+  const uint64_t head = r.control->head.load(std::memory_order_relaxed);
+  const size_t need = record_bytes(msg);
+  write_record(r.data + (head & (r.bytes - 1)), msg, need);
+  r.control->head.store(head + need, std::memory_order_release);
+  unlock(out);
 }
 
 // The ring is full: make progress so the receiver can drain it. A reply is being sent from a

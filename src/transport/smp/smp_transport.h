@@ -41,6 +41,8 @@ class SmpTransport final : public Transport {
   size_t max_long() const noexcept override { return kMaxLong; }
   SendResult am_send(uint32_t dest, const AmMessage &msg, bool immediate) override;
   unsigned poll(bool replies_only) override;
+  void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload, bool immediate) override;
+  void commit_medium(uint32_t dest, const AmMessage &msg) override;
   void *allocate_segment(size_t size) override;
   void attach_segment(void *base, size_t size) override;
   SegmentView segment_of(uint32_t jobrank) const noexcept override { return segments_[jobrank]; }
@@ -61,6 +63,9 @@ class SmpTransport final : public Transport {
   };
   struct OutRing;  // producer-side state kept in this process
   Ring ring(uint32_t receiver, uint32_t sender, bool reply) const noexcept;
+  bool claim(const Ring &r, OutRing &out, size_t need, uint64_t &head);
+  void lock(OutRing &out) noexcept;
+  void unlock(OutRing &out) noexcept;
   unsigned drain(uint32_t sender, bool reply);
   void wait_for_space(bool sending_reply);
 
