@@ -6,6 +6,7 @@
 #include <new>
 
 #include "coll/service.h"
+#include "diag/diag.h"
 #include "extended/am_rma.h"
 #include "legacy/service.h"
 #include "ratomic/service.h"
@@ -60,6 +61,7 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
   g_rt.max_segment_size = compute_max_segment_size(job.size);
   g_rt.force_am = env_bool("GEX_FORCE_AM", false);
+  gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
   // The smp transport's constructor is collective and includes the barrier the spec asks of Init.
   g_rt.smp = std::make_unique<gex::transport::smp::SmpTransport>(job.rank, job.size, thread_mode == 2, deliver_am);
 

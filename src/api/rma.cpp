@@ -3,6 +3,7 @@
 //    by the initiator, remotely complete when the call returns; NB/NBI have nothing to track.
 //  - extended-ref over Active Messages (src/extended/) for peers that are not mapped, and for
 //    every peer when GEX_FORCE_AM=1.
+#include "diag/diag.h"
 #include "extended/am_rma.h"
 #include "runtime/runtime.h"
 
@@ -38,29 +39,34 @@ inline void check_value_size(size_t nbytes, const char *call) {
 // ---- the three completion forms, over either path ------------------------------------------
 void put_blocking(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes) {
   Target t = target(call, tm, rank, dest, nbytes);
+  gex::diag::Scope diag_scope(gex::diag::Op::PutBlocking, t.jobrank, nbytes);
   if (!t.am) {
     std::memcpy(t.local, src, nbytes);
     return;
   }
   CompletionCounter done{0};
   gex::extended::put(t.jobrank, dest, src, nbytes, &done, false);
+  gex::diag::Scope diag_wait(gex::diag::Op::WaitRma, t.jobrank, nbytes);
   wait_counter(done);
 }
 
 void get_blocking(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const void *src, size_t nbytes) {
   Target t = target(call, tm, rank, src, nbytes);
+  gex::diag::Scope diag_scope(gex::diag::Op::GetBlocking, t.jobrank, nbytes);
   if (!t.am) {
     std::memcpy(dest, t.local, nbytes);
     return;
   }
   CompletionCounter done{0};
   gex::extended::get(t.jobrank, dest, src, nbytes, &done, false);
+  gex::diag::Scope diag_wait(gex::diag::Op::WaitRma, t.jobrank, nbytes);
   wait_counter(done);
 }
 
 gex_Event_t put_nb(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes,
                    gex_Event_t *lc_opt, gex_Flags_t flags) {
   Target t = target(call, tm, rank, dest, nbytes);
+  gex::diag::Scope diag_scope(gex::diag::Op::PutNB, t.jobrank, nbytes);
   if (!t.am) {
     std::memcpy(t.local, src, nbytes);
     lc_complete_now(lc_opt);
@@ -78,6 +84,7 @@ gex_Event_t put_nb(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, c
 gex_Event_t get_nb(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const void *src, size_t nbytes,
                    gex_Flags_t flags) {
   Target t = target(call, tm, rank, src, nbytes);
+  gex::diag::Scope diag_scope(gex::diag::Op::GetNB, t.jobrank, nbytes);
   if (!t.am) {
     std::memcpy(dest, t.local, nbytes);
     return GEX_EVENT_INVALID;
@@ -93,6 +100,7 @@ gex_Event_t get_nb(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, c
 int put_nbi(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes,
             gex_Event_t *lc_opt, gex_Flags_t flags) {
   Target t = target(call, tm, rank, dest, nbytes);
+  gex::diag::Scope diag_scope(gex::diag::Op::PutNBI, t.jobrank, nbytes);
   if (!t.am) {
     std::memcpy(t.local, src, nbytes);
   } else if (!gex::extended::put(t.jobrank, dest, src, nbytes, nbi_counter(kEcPut), flags & GEX_FLAG_IMMEDIATE)) {
@@ -104,6 +112,7 @@ int put_nbi(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const vo
 
 int get_nbi(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const void *src, size_t nbytes, gex_Flags_t flags) {
   Target t = target(call, tm, rank, src, nbytes);
+  gex::diag::Scope diag_scope(gex::diag::Op::GetNBI, t.jobrank, nbytes);
   if (!t.am) {
     std::memcpy(dest, t.local, nbytes);
     return 0;

@@ -130,7 +130,15 @@ void join_forked_job(uint32_t size) {
   _exit(code);  // not exit(): the client's atexit handlers belong to the ranks
 }
 
+std::atomic<void (*)() noexcept> g_exit_hook{nullptr};
+
+void run_exit_hook() noexcept {
+  if (auto hook = g_exit_hook.exchange(nullptr)) hook();
+}
+
 }  // namespace
+
+void set_exit_hook(void (*hook)() noexcept) noexcept { g_exit_hook.store(hook); }
 
 const std::string &host_name() {
   static const std::string name = [] {
@@ -206,6 +214,7 @@ std::string shm_name(const char *tag, uint32_t rank) {
 }
 
 [[noreturn]] void leave_ending_job() {
+  run_exit_hook();
   int code = 1;
   if (g_control) {
     const int recorded = g_control->recorded_exit_code();
@@ -216,6 +225,7 @@ std::string shm_name(const char *tag, uint32_t rank) {
 }
 
 [[noreturn]] void exit_job(int code) {
+  run_exit_hook();
   if (g_control) {
     // If another rank got there first, its code is the job's: leave with that one.
     code = g_control->record_exit_code(code);

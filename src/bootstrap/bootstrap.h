@@ -62,6 +62,10 @@ inline bool job_ending() noexcept {
 // job's exit code. Never returns.
 [[noreturn]] void leave_ending_job();
 
+// A function run once, on this rank, just before exit_job() and leave_ending_job() end the
+// process (src/diag/ writes its statistics and trace there). It must not end the job itself.
+void set_exit_hook(void (*hook)() noexcept) noexcept;
+
 // gasnet_exit(code): ends the whole job with `code` (if another rank ended it first, this rank
 // leaves with that rank's code: the first code recorded is the job's). Flushes stdio first.
 // Never returns.

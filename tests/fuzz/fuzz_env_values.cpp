@@ -1,0 +1,95 @@
+// libFuzzer target: the parsers of environment values.
+//   gex::runtime::parse_size (the core of env_size: GASNET_MAX_SEGSIZE, GEX_SMP_RING_BYTES, ...)
+//   gex::bootstrap::parse_env_uint, parse_rank_count, parse_seconds, validate_job_id
+// Input: byte 0 picks the parser, bytes 1..8 give parse_env_uint's bounds, the rest is the value.
+// Besides "no crash, no sanitizer report", each accepted value must satisfy the parser's contract.
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "bootstrap/env_values.h"
+#include "runtime/env.h"
+
+namespace {
+
+[[noreturn]] void contract_broken(const char *what, const std::string &value) {
+  std::fprintf(stderr, "fuzz_env_values: %s for value '%s'\n", what, value.c_str());
+  std::abort();
+}
+
+uint32_t read_u32(const uint8_t *p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+void check_size(const std::string &value) {
+  size_t out = 0;
+  if (!gex::runtime::parse_size(value, out)) return;
+  // Accepted: digits, then at most one of K/M/G/T (optionally followed by B), nothing else.
+  size_t digits = 0;
+  while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
+  if (digits == 0) contract_broken("parse_size accepted a value without leading digits", value);
+  unsigned long long number = std::strtoull(value.substr(0, digits).c_str(), nullptr, 10);
+  unsigned shift = 0;
+  if (digits < value.size()) {
+    switch (std::toupper(static_cast<unsigned char>(value[digits]))) {
+      case 'K': shift = 10; break;
+      case 'M': shift = 20; break;
+      case 'G': shift = 30; break;
+      case 'T': shift = 40; break;
+      default: contract_broken("parse_size accepted an unknown suffix", value);
+    }
+    size_t rest = value.size() - digits - 1;
+    if (rest > 1 || (rest == 1 && std::toupper(static_cast<unsigned char>(value.back())) != 'B'))
+      contract_broken("parse_size accepted trailing text", value);
+  }
+  if (shift && number > (~0ull >> shift)) contract_broken("parse_size accepted an overflowing value", value);
+  if (out != size_t(number << shift)) contract_broken("parse_size returned the wrong value", value);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 9) return 0;
+  const unsigned which = data[0] % 5;
+  uint32_t lo = read_u32(data + 1), hi = read_u32(data + 5);
+  if (lo > hi) std::swap(lo, hi);
+  const std::string value(reinterpret_cast<const char *>(data + 9), size - 9);
+  const char *c_value = value.c_str();  // stops at an embedded NUL, as getenv values do
+  try {
+    switch (which) {
+      case 0: check_size(value); break;
+      case 1: {
+        uint32_t v = gex::bootstrap::parse_env_uint("FUZZ_UINT", c_value, lo, hi);
+        if (v < lo || v > hi) contract_broken("parse_env_uint returned a value out of range", value);
+        break;
+      }
+      case 2: {
+        uint32_t v = gex::bootstrap::parse_rank_count("FUZZ_RANKS", c_value);
+        if (v < 1 || v > gex::bootstrap::kMaxRanks) contract_broken("parse_rank_count out of range", value);
+        break;
+      }
+      case 3: {
+        double v = gex::bootstrap::parse_seconds("FUZZ_SECONDS", c_value);
+        if (!(v >= 0 && v <= 3600)) contract_broken("parse_seconds out of range", value);
+        break;
+      }
+      case 4: {
+        std::string id = gex::bootstrap::validate_job_id("FUZZ_JOB_ID", c_value);
+        if (id.empty() || id.size() > 40) contract_broken("validate_job_id accepted a bad length", value);
+        for (char ch : id)
+          if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '.')
+            contract_broken("validate_job_id accepted a character outside [A-Za-z0-9_.]", value);
+        break;
+      }
+    }
+  } catch (const std::invalid_argument &error) {
+    // Rejected: the message must name the variable.
+    if (!std::strstr(error.what(), "FUZZ_")) contract_broken("a rejection message does not name the variable", value);
+  }
+  return 0;
+}
