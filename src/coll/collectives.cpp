@@ -1,6 +1,7 @@
 // gex_Coll_*: argument checks, then the engine (service.cpp). The primordial team's barrier on
-// the smp path stays the transport's shared-memory barrier; every other barrier (sub-teams, and
-// every team under GEX_FORCE_AM=1) is the engine's dissemination barrier over AM.
+// the smp path stays the transport's shared-memory barrier; a sub-team's barrier runs in shared
+// memory when its members are neighbours (shm.cpp), and otherwise (and for every team under
+// GEX_FORCE_AM=1) it is the engine's dissemination barrier over AM.
 #include <gasnet_coll.h>
 
 #include <cstdio>

@@ -18,6 +18,9 @@
 // lets each Op send what has become ready. Every message an Op receives is one it needs to
 // complete, so once a team's last collective is synced no message for it can still arrive:
 // destroying a team after a barrier over it is safe.
+//
+// Teams whose members are all neighbours (shared memory, GEX_FORCE_AM off) run broadcast, reduce
+// and barrier through shared memory instead (shm.cpp); they are Ops of this same engine.
 #include "coll/service.h"
 
 #include <cstring>
@@ -28,6 +31,8 @@
 #include <utility>
 
 #include "coll/engine.h"
+#include "coll/op.h"
+#include "coll/shm.h"
 #include "runtime/runtime.h"
 
 namespace gex::coll {
@@ -37,139 +42,22 @@ using runtime::usage_fatal;
 
 namespace {
 
-enum OpKind : uint8_t { kBarrier = 1, kBroadcast = 2, kReduceToOne = 3, kReduceToAll = 4, kAllgather = 5 };
-// Reduce message phases
-enum : uint8_t { kPhaseUp = 0, kPhaseToRoot = 1, kPhaseDown = 2 };
-
-const char *kind_call(uint8_t kind) {
-  switch (kind) {
-    case kBarrier: return "gex_Coll_BarrierNB (or gex_TM_Destroy)";
-    case kBroadcast: return "gex_Coll_BroadcastNB";
-    case kReduceToOne: return "gex_Coll_ReduceToOneNB";
-    case kReduceToAll: return "gex_Coll_ReduceToAllNB";
-    case kAllgather: return "gex_TM_Split or gex_TM_Create";
-  }
-  return "an unknown collective";
-}
-
-constexpr gex_AM_Index_t kHandlerCollMessage = runtime::kHandlerCollFirst;
-constexpr unsigned kMessageArgs = 9;
-
-size_t chunk_bytes() { return gex_AM_LUBRequestMedium(); }
-
-struct Message {
-  uint64_t team_id;
-  uint32_t seq;
-  uint8_t kind, phase;
-  uint32_t src, offset, total, root, dtop;
-  std::vector<char> data;
-};
-
 // Handlers append here; progress() takes the whole queue at once.
 std::mutex g_inbox_mutex;
 std::vector<Message> g_inbox;
 std::atomic<uint32_t> g_inbox_count{0};
 
-struct Op;
 // Guards every team's TeamState (ops, early messages) and the active list.
 std::mutex g_engine_mutex;
 std::vector<Op *> g_active;
 std::atomic<uint32_t> g_active_count{0};
-
-gex_TM_t self_pair() { return gex_TM_Pair(g_rt.client->ep, 0); }
-
-}  // namespace
-
-struct TeamState {
-  explicit TeamState(gexi_TM *t) : tm(t) {}
-  gexi_TM *tm;
-  std::vector<uint64_t> peer_ids;  // member rank -> its gexi_TM address there; empty: primordial (0)
-  uint32_t next_seq = 0;
-  std::map<uint32_t, Op *> ops;                      // started here, not yet complete
-  std::map<uint32_t, std::vector<Message>> early;    // arrived before the collective started here
-  // The last collectives completed here, to explain a message that arrives for one of them (a
-  // mismatched call: a correct program never sends an Op a message it does not wait for).
-  struct Completed {
-    uint32_t seq;
-    uint8_t kind;
-    gex_Rank_t root;
-    const char *call;
-  };
-  std::deque<Completed> recent;
-  ScratchInfo scratch;
-  bool collectives_allowed = true;
-};
-
-namespace {
 
 TeamState *state_of(gexi_TM *tm) {  // under g_engine_mutex
   if (!tm->coll) tm->coll = new TeamState(tm);  // (the primordial team's is made by init)
   return tm->coll;
 }
 
-// ---- Ops ---------------------------------------------------------------------------------------
-
-struct Op {
-  Op(gexi_TM *t, uint8_t k, const char *c) : tm(t), kind(k), call(c), rank(t->rank), size(t->size) {}
-  virtual ~Op() = default;
-  virtual void start() {}                 // seq is known; before any message is delivered
-  virtual void deliver(Message &m) = 0;
-  virtual bool advance() = 0;             // sends what is ready; true when complete here
-
-  gexi_TM *tm;
-  TeamState *ts = nullptr;
-  uint8_t kind;
-  const char *call;
-  gex_Rank_t rank, size;
-  uint32_t seq = 0;
-  gexi_Event *ev = nullptr;
-
-  void send(gex_Rank_t dest, uint8_t phase, uint32_t offset, uint32_t total, uint32_t root, uint32_t dtop,
-            const void *buf, size_t n) {
-    const uint64_t id = ts->peer_ids.empty() ? 0 : ts->peer_ids[dest];
-    const gex_AM_Arg_t args[kMessageArgs] = {gex_AM_Arg_t(id >> 32), gex_AM_Arg_t(uint32_t(id)), gex_AM_Arg_t(seq),
-                                             gex_AM_Arg_t(uint32_t(kind) << 8 | phase), gex_AM_Arg_t(rank),
-                                             gex_AM_Arg_t(offset), gex_AM_Arg_t(total), gex_AM_Arg_t(root),
-                                             gex_AM_Arg_t(dtop)};
-    static const char empty = 0;
-    const gex_Rank_t jobrank = tm->members.empty() ? dest : tm->members[dest];
-    gexi_AM_RequestMedium(self_pair(), jobrank, kHandlerCollMessage, n ? buf : &empty, n, GEX_EVENT_NOW, 0,
-                          kMessageArgs, args);
-  }
-  // Sends [buf, buf+n) to dest in chunks.
-  void send_all(gex_Rank_t dest, uint8_t phase, uint32_t root, uint32_t dtop, const char *buf, size_t n) {
-    const size_t chunk = chunk_bytes();
-    for (size_t off = 0; off < n; off += chunk)
-      send(dest, phase, uint32_t(off), uint32_t(n), root, dtop, buf + off, std::min(chunk, n - off));
-  }
-
-  std::string who(const Message &m) const {
-    return "team rank " + std::to_string(m.src) + " (jobrank " +
-           std::to_string(tm->members.empty() ? m.src : tm->members[m.src]) + ")";
-  }
-  void check_kind(const Message &m) const {
-    if (m.kind != kind)
-      usage_fatal(call, "collective calls do not match on this team: " + who(m) + " called " + kind_call(m.kind) +
-                            " as collective #" + std::to_string(seq) + " of the team, where this rank called " +
-                            call);
-  }
-  void check_payload(const Message &m, size_t n) const {
-    if (m.total != n || m.offset > n || m.data.size() > n - m.offset)
-      usage_fatal(call, "data size mismatch: " + who(m) + " contributes " + std::to_string(m.total) +
-                            " bytes where this rank expects " + std::to_string(n) +
-                            " (nbytes, or dt_sz*dt_cnt, must be single-valued)");
-  }
-};
-
-// Highest power of two strictly above v's subtree: children of v are v+b for b < limit(v).
-uint64_t subtree_limit(uint64_t v, uint64_t size) { return v ? (v & (~v + 1)) : size; }
-
-std::vector<gex_Rank_t> tree_children(uint64_t v, uint64_t size) {
-  std::vector<gex_Rank_t> c;
-  const uint64_t lim = subtree_limit(v, size);
-  for (uint64_t b = 1; b < lim && v + b < size; b <<= 1) c.push_back(gex_Rank_t(v + b));
-  return c;
-}
+// ---- Ops over AM ----------------------------------------------------------------------------
 
 struct BarrierOp final : Op {
   BarrierOp(gexi_TM *t, const char *c) : Op(t, kBarrier, c) {
@@ -212,9 +100,7 @@ struct BroadcastOp final : Op {
   }
   void deliver(Message &m) override {
     check_kind(m);
-    if (m.root != root)
-      usage_fatal(call, "root mismatch: this rank passed root=" + std::to_string(root) + " but " + who(m) +
-                            " passed root=" + std::to_string(m.root) + " (root must be single-valued)");
+    if (m.root != root) root_mismatch(gex_Rank_t(m.src), root, m.root);
     check_payload(m, nbytes);
     std::memcpy(dst + m.offset, m.data.data(), m.data.size());
     got += m.data.size();
@@ -226,6 +112,7 @@ struct BroadcastOp final : Op {
         send(c, 0, uint32_t(fwd.front().first), uint32_t(nbytes), root, 0, dst + fwd.front().first, fwd.front().second);
     return got == nbytes;
   }
+  gex_Rank_t record_root() const override { return root; }
   gex_Rank_t root;
   char *dst;
   const char *src;
@@ -234,33 +121,6 @@ struct BroadcastOp final : Op {
   std::deque<std::pair<size_t, size_t>> fwd;
 };
 
-// ---- built-in reduction operators ----------------------------------------------------------
-
-template <typename T, bool = std::is_integral_v<T>>
-struct Arith { using type = T; };
-template <typename T>
-struct Arith<T, true> { using type = std::make_unsigned_t<T>; };
-
-template <typename T>
-void combine_builtin(gex_OP_t op, T *acc, const T *in, size_t n) {
-  // Integers wrap (unsigned arithmetic), as C's unsigned types and two's complement hardware do.
-  using A = typename Arith<T>::type;
-  switch (op) {
-    case GEX_OP_ADD: for (size_t i = 0; i < n; ++i) acc[i] = T(A(acc[i]) + A(in[i])); break;
-    case GEX_OP_MULT: for (size_t i = 0; i < n; ++i) acc[i] = T(A(acc[i]) * A(in[i])); break;
-    case GEX_OP_MIN: for (size_t i = 0; i < n; ++i) acc[i] = acc[i] < in[i] ? acc[i] : in[i]; break;
-    case GEX_OP_MAX: for (size_t i = 0; i < n; ++i) acc[i] = acc[i] > in[i] ? acc[i] : in[i]; break;
-    default:
-      if constexpr (std::is_integral_v<T>) {
-        switch (op) {
-          case GEX_OP_AND: for (size_t i = 0; i < n; ++i) acc[i] &= in[i]; break;
-          case GEX_OP_OR: for (size_t i = 0; i < n; ++i) acc[i] |= in[i]; break;
-          case GEX_OP_XOR: for (size_t i = 0; i < n; ++i) acc[i] ^= in[i]; break;
-        }
-      }
-  }
-}
-
 struct ReduceOp final : Op {
   ReduceOp(gexi_TM *t, uint8_t k, gex_Rank_t r, void *d, const void *s, gex_DT_t dt_, size_t dt_sz_, size_t cnt_,
            gex_OP_t op_, gex_Coll_ReduceFn_t fn_, void *cdata_, const char *c)
@@ -268,21 +128,17 @@ struct ReduceOp final : Op {
         src(static_cast<const char *>(s)), dt(dt_), dt_sz(dt_sz_), cnt(cnt_), n(dt_sz_ * cnt_), op(op_), fn(fn_),
         cdata(cdata_), dtop(uint32_t(dt_) << 16 | (uint32_t(op_) & 0xffff)) {
     for (gex_Rank_t c : tree_children(rank, size)) children.push_back(Child{c, {}, 0});
-    parent = rank ? gex_Rank_t(rank - subtree_limit(rank, size)) : 0;
+    parent = tree_parent(rank, size);
   }
+  gex_Rank_t record_root() const override { return root; }
   void start() override {
     acc.assign(src, src + n);  // first: src may be dst
     for (Child &c : children) c.buf.resize(n);
   }
   void deliver(Message &m) override {
     check_kind(m);
-    if (m.root != root)
-      usage_fatal(call, "root mismatch: this rank passed root=" + std::to_string(root) + " but " + who(m) +
-                            " passed root=" + std::to_string(m.root) + " (root must be single-valued)");
-    if (m.dtop != dtop)
-      usage_fatal(call, "dt/op mismatch: " + who(m) + " passed dt=0x" + hex(m.dtop >> 16) + " op=0x" +
-                            hex(m.dtop & 0xffff) + " where this rank passed dt=0x" + hex(dtop >> 16) + " op=0x" +
-                            hex(dtop & 0xffff) + " (dt and op must be single-valued)");
+    if (m.root != root) root_mismatch(gex_Rank_t(m.src), root, m.root);
+    if (m.dtop != dtop) dtop_mismatch(gex_Rank_t(m.src), dtop, m.dtop);
     check_payload(m, n);
     if (m.phase == kPhaseUp) {
       for (Child &c : children) {
@@ -337,19 +193,7 @@ struct ReduceOp final : Op {
       acc.swap(in);
       return;
     }
-    switch (dt) {
-      case GEX_DT_I32: combine_builtin(op, reinterpret_cast<int32_t *>(acc.data()), reinterpret_cast<const int32_t *>(in.data()), cnt); break;
-      case GEX_DT_U32: combine_builtin(op, reinterpret_cast<uint32_t *>(acc.data()), reinterpret_cast<const uint32_t *>(in.data()), cnt); break;
-      case GEX_DT_I64: combine_builtin(op, reinterpret_cast<int64_t *>(acc.data()), reinterpret_cast<const int64_t *>(in.data()), cnt); break;
-      case GEX_DT_U64: combine_builtin(op, reinterpret_cast<uint64_t *>(acc.data()), reinterpret_cast<const uint64_t *>(in.data()), cnt); break;
-      case GEX_DT_FLT: combine_builtin(op, reinterpret_cast<float *>(acc.data()), reinterpret_cast<const float *>(in.data()), cnt); break;
-      case GEX_DT_DBL: combine_builtin(op, reinterpret_cast<double *>(acc.data()), reinterpret_cast<const double *>(in.data()), cnt); break;
-    }
-  }
-  static std::string hex(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "%x", v);
-    return b;
+    combine_dt(dt, op, acc.data(), in.data(), cnt);
   }
 
   struct Child {
@@ -467,6 +311,7 @@ void wait_internal(gexi_Event *ev) {
 
 void init() {
   g_rt.client->tm->coll = new TeamState(g_rt.client->tm);
+  shm::init(g_rt.client->tm->coll);
   runtime::register_internal_handler(kHandlerCollMessage, (gex_AM_Fn_t)on_message,
                                      GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_MEDIUM, kMessageArgs, "collective message");
   runtime::add_progress_fn(progress);  // collectives advance from every poll, not only from their events
@@ -487,22 +332,27 @@ void progress() {
   for (Message &m : msgs) dispatch(m);
   for (size_t i = 0; i < g_active.size();) {
     Op *op = g_active[i];
-    if (!op->advance()) {
+    if (op->ev) {
+      if (!op->advance()) {
+        ++i;
+        continue;
+      }
+      op->ts->ops.erase(op->seq);
+      op->ts->recent.push_back(TeamState::Completed{op->seq, op->kind, op->record_root(), op->call});
+      if (op->ts->recent.size() > 16) op->ts->recent.pop_front();
+      gexi_Event *ev = op->ev;
+      op->ev = nullptr;
+      ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
+    }
+    // Complete here; an Op whose resources peers still read stays (without its event) until they are done.
+    if (!op->retired()) {
       ++i;
       continue;
     }
-    op->ts->ops.erase(op->seq);
-    uint32_t root = 0;
-    if (auto *b = dynamic_cast<BroadcastOp *>(op)) root = b->root;
-    if (auto *r = dynamic_cast<ReduceOp *>(op)) root = r->root;
-    op->ts->recent.push_back(TeamState::Completed{op->seq, op->kind, root, op->call});
-    if (op->ts->recent.size() > 16) op->ts->recent.pop_front();
     g_active[i] = g_active.back();
     g_active.pop_back();
     g_active_count.fetch_sub(1, std::memory_order_relaxed);
-    gexi_Event *ev = op->ev;
     delete op;
-    ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
   }
 }
 
@@ -511,16 +361,25 @@ void check_collectives_allowed(gexi_TM *tm, const char *call) {
     usage_fatal(call, "tm was created by gex_TM_Create with GEX_FLAG_TM_NO_SCRATCH: collectives over it are prohibited");
 }
 
-gexi_Event *start_barrier(gexi_TM *tm, const char *call) { return launch(new BarrierOp(tm, call)); }
+gexi_Event *start_barrier(gexi_TM *tm, const char *call) {
+  if (Op *op = shm::make_barrier(tm, call)) return launch(op);
+  shm::note_am_op();
+  return launch(new BarrierOp(tm, call));
+}
 
 gexi_Event *start_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
                             const char *call) {
+  if (Op *op = shm::make_broadcast(tm, root, dst, src, nbytes, call)) return launch(op);
+  shm::note_am_op();
   return launch(new BroadcastOp(tm, root, dst, src, nbytes, call));
 }
 
 gexi_Event *start_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt,
                          size_t dt_sz, size_t dt_cnt, gex_OP_t op, gex_Coll_ReduceFn_t user_op, void *user_cdata,
                          const char *call) {
+  if (Op *o = shm::make_reduce(tm, to_all, root, dst, src, dt, dt_sz, dt_cnt, op, user_op, user_cdata, call))
+    return launch(o);
+  shm::note_am_op();
   return launch(new ReduceOp(tm, to_all ? kReduceToAll : kReduceToOne, root, dst, src, dt, dt_sz, dt_cnt, op, user_op,
                              user_cdata, call));
 }
@@ -547,11 +406,17 @@ void attach_team(gexi_TM *tm) {
 
 void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchInfo &scratch,
                     bool collectives_allowed) {
+  {
+    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    TeamState *ts = tm->coll;
+    ts->peer_ids = std::move(peer_ids);
+    ts->scratch = scratch;
+    ts->collectives_allowed = collectives_allowed;
+  }
+  if (!collectives_allowed) return;
+  shm::ShmTeam *team = shm::attach_team(tm);  // collective over tm when its members are neighbours
   std::lock_guard<std::mutex> lock(g_engine_mutex);
-  TeamState *ts = tm->coll;
-  ts->peer_ids = std::move(peer_ids);
-  ts->scratch = scratch;
-  ts->collectives_allowed = collectives_allowed;
+  tm->coll->shm = team;
 }
 
 ScratchInfo detach_team(gexi_TM *tm, const char *call) {
@@ -562,13 +427,24 @@ ScratchInfo detach_team(gexi_TM *tm, const char *call) {
       usage_fatal(call, "tm is not quiesced: " + std::to_string(ts->ops.size()) +
                             " collective(s) over it have not been synced on this rank");
   }
-  wait_internal(launch(new BarrierOp(tm, call)));
+  // Our completed shared-memory Ops may still wait to see peers finish reading our slots: they
+  // must see it before the barrier, after which a peer may reuse its slots for another team.
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> lock(g_engine_mutex);
+      if (!tm->coll->shm || !shm::in_use(tm->coll->shm)) break;
+    }
+    progress();
+    runtime::progress_wait_step();
+  }
+  wait_internal(launch(new BarrierOp(tm, call)));  // over AM (see above): never reads our slots
   std::lock_guard<std::mutex> lock(g_engine_mutex);
   TeamState *ts = tm->coll;
   if (!ts->early.empty())
     usage_fatal(call, "a member of the team started collective #" + std::to_string(ts->early.begin()->first) +
                           " over it while this rank destroys it");
   ScratchInfo scratch = ts->scratch;
+  if (ts->shm) shm::detach_team(ts->shm);  // every member is past its last read of our slots
   delete ts;
   tm->coll = nullptr;
   return scratch;

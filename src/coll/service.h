@@ -1,5 +1,6 @@
 // The collectives service: teams' collective state and the gex_Coll_* engine, written on internal
-// Active Messages (src/coll/engine.cpp). Team constructors (src/api/team.cpp) build on it.
+// Active Messages (src/coll/service.cpp), with a shared-memory path for teams of neighbours
+// (src/coll/shm.cpp). Team constructors (src/api/team.cpp) build on it.
 #pragma once
 
 #include <cstddef>

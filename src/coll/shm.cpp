@@ -1,0 +1,480 @@
+// Collectives through shared memory, for teams whose members are all neighbours.
+//
+// Every rank owns a "collective area" (a POSIX shm object mapped into every neighbour at
+// gex_Client_Init). It is an array of team blocks: block 0 is the primordial team's, a new team
+// takes a free block on each member (the members exchange their block numbers with one allgather
+// over the new team; if any member has none left the team stays on the AM engine). A block has
+// kSlots slots; collective #s of a team uses slot s % kSlots of every member's block, and a rank
+// starts it there only once its own previous user of that slot has completed (in sequence order).
+//
+// A slot is written only by its owner and read by the other members:
+//   desc[4]     kind, root, nbytes, dt/op of the collective, each word tagged with s+1
+//               (published first: peers check them, so mismatched calls are reported)
+//   produced    chunks [0,c) of this rank's output are in data[] (tag s+1 | c)
+//   direct      broadcast root: its src lies in its bound segment, read it from there (no staging)
+//   taken_up    reduce: this rank has combined chunks [0,c) of its children's outputs
+//   taken_down  this rank has copied chunks [0,c) of the root's (broadcast) or rank 0's (reduce) output
+//   data        kDepth chunk buffers: chunk c goes to data[c % kDepth], so a producer runs up to
+//               kDepth chunks ahead of its slowest reader (pipelining for large vectors)
+// Flags are stored with release and loaded with acquire. Nothing ever blocks: each Op's advance()
+// does what its flags allow and returns, and progress() calls it again.
+//
+// Algorithms:
+//   broadcast  flat: every member copies from the root's slot (or segment); the root completes
+//              once every member has taken every chunk
+//   reduce     the AM engine's binomial tree rooted at team rank 0 (contiguous subtrees, so
+//              USER_NC keeps rank order): a rank combines its src with its children's outputs
+//              (read in place through the mapping) into its own slot; the result is rank 0's
+//              output, copied from there by the root (ToOne) or by everyone (ToAll)
+//   barrier    flat: publish arrival, wait for every member's (sub-teams; the primordial team
+//              keeps the transport's barrier)
+// An Op completes (its event) as soon as this rank's part is done: its src may be reused, its dst
+// holds the result. It keeps its slot, though, until no member will read the slot for that
+// collective again (Op::retired), so a slot is free once its previous Op has retired here.
+// gex_TM_Destroy waits for that before its barrier (over AM); after the barrier no member reads
+// the team's blocks any more, and each member frees its own.
+#include "coll/shm.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+
+#include "bootstrap/bootstrap.h"
+#include "runtime/env.h"
+#include "runtime/runtime.h"
+
+namespace gex::coll::shm {
+
+using runtime::g_rt;
+using runtime::usage_fatal;
+
+namespace {
+
+constexpr size_t kChunk = 16384;  // bytes per pipeline stage
+constexpr unsigned kDepth = 4;    // stages a producer may run ahead of its readers
+constexpr unsigned kSlots = 4;    // collectives of one team running in shared memory at once
+// A broadcast root whose src lies in its segment lets members copy from there, saving a copy but
+// waiting for them to finish; below this size staging is cheaper and lets the root finish at once.
+constexpr size_t kDirectMin = 8192;
+
+static_assert(std::atomic<uint64_t>::is_always_lock_free, "flags are shared between processes");
+
+struct alignas(64) Slot {
+  std::atomic<uint64_t> desc[4];
+  alignas(64) std::atomic<uint64_t> produced;
+  std::atomic<uint64_t> direct;
+  alignas(64) std::atomic<uint64_t> taken_up;
+  alignas(64) std::atomic<uint64_t> taken_down;
+  alignas(64) char data[kDepth][kChunk];
+};
+struct Block {
+  Slot slots[kSlots];
+};
+
+bool g_enabled = false;
+std::vector<Block *> g_area;  // jobrank -> its collective area, mapped here (null: not a neighbour)
+std::mutex g_alloc_mutex;
+std::vector<bool> g_block_used;  // blocks of my own area
+std::atomic<uint64_t> g_shm_ops{0}, g_am_ops{0};
+
+[[noreturn]] void sys_fatal(const std::string &what) {
+  bootstrap::fatal("collectives: " + what + ": " + std::strerror(errno));
+}
+
+Block *map_area(const std::string &name, size_t bytes, bool create) {
+  int fd = shm_open(name.c_str(), create ? O_CREAT | O_EXCL | O_RDWR : O_RDWR, 0600);
+  if (fd < 0) sys_fatal("shm_open(" + name + ") failed");
+  if (create && ftruncate(fd, off_t(bytes)) != 0) {
+    shm_unlink(name.c_str());
+    sys_fatal("cannot size " + name + " to " + std::to_string(bytes) + " bytes (is /dev/shm full?)");
+  }
+  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED) sys_fatal("mmap of " + std::to_string(bytes) + " bytes failed");
+  close(fd);
+  return static_cast<Block *>(p);
+}
+
+int32_t alloc_block() {
+  std::lock_guard<std::mutex> lock(g_alloc_mutex);
+  for (size_t i = 1; i < g_block_used.size(); ++i) {
+    if (g_block_used[i]) continue;
+    g_block_used[i] = true;
+    // A previous team's flags must not satisfy this team's waits: peers learn the block number
+    // (through the allgather's messages, which order these stores) before they read it.
+    for (Slot &s : g_area[g_rt.rank][i].slots) {
+      for (auto &d : s.desc) d.store(0, std::memory_order_relaxed);
+      s.produced.store(0, std::memory_order_relaxed);
+      s.direct.store(0, std::memory_order_relaxed);
+      s.taken_up.store(0, std::memory_order_relaxed);
+      s.taken_down.store(0, std::memory_order_relaxed);
+    }
+    return int32_t(i);
+  }
+  return -1;
+}
+
+void free_block(int32_t i) {
+  std::lock_guard<std::mutex> lock(g_alloc_mutex);
+  g_block_used[size_t(i)] = false;
+}
+
+}  // namespace
+
+struct ShmOp;
+
+struct ShmTeam {
+  std::vector<Block *> blocks;  // team rank -> that member's block for this team
+  int32_t my_block = 0;
+  ShmOp *slot_user[kSlots] = {};
+  std::deque<ShmOp *> waiting;  // started, slot not yet claimed; in sequence order
+};
+
+// Flags carry (collective number + 1) in the high half, so a later collective's value in a
+// reused slot reads as "past this one" (serial-number comparison: wraps safely).
+struct ShmOp : Op {
+  ShmOp(gexi_TM *t, uint8_t k, const char *c) : Op(t, k, c) {}
+  ~ShmOp() override {
+    if (claimed) st->slot_user[slot] = nullptr;
+  }
+
+  void start() override {
+    st = ts->shm;
+    slot = seq % kSlots;
+    st->waiting.push_back(this);
+  }
+  void deliver(Message &m) override {
+    check_kind(m);
+    usage_fatal(call, "mismatched collective: " + who(m) + " sent data over Active Messages for collective #" +
+                          std::to_string(seq) + " of the team, which this rank runs in shared memory (arguments must "
+                          "be single-valued)");
+  }
+  bool retired() override { return released(); }
+  bool advance() override {
+    if (!claimed) {
+      while (!st->waiting.empty()) {
+        ShmOp *next = st->waiting.front();
+        if (st->slot_user[next->slot]) break;
+        st->slot_user[next->slot] = next;
+        next->claimed = true;
+        st->waiting.pop_front();
+        next->publish_desc();
+        next->claim();
+      }
+      if (!claimed) return false;
+    }
+    return step();
+  }
+  virtual void claim() {}     // the slot is ours: first stores
+  virtual bool step() = 0;    // what the flags allow; true when complete here
+  virtual bool released() { return true; }  // after step(): no member reads my slot for this Op any more
+
+  uint64_t tag(uint64_t c) const { return uint64_t(seq + 1u) << 32 | c; }
+  bool reached(const std::atomic<uint64_t> &w, uint64_t c) const {
+    const uint64_t v = w.load(std::memory_order_acquire);
+    const int32_t d = int32_t(uint32_t(v >> 32) - (seq + 1u));
+    return d > 0 || (d == 0 && uint32_t(v) >= c);
+  }
+  Slot &slot_of(gex_Rank_t r) const { return st->blocks[r]->slots[slot]; }
+  Slot &mine() const { return slot_of(rank); }
+
+  void publish_desc() {
+    Slot &s = mine();
+    const uint32_t vals[4] = {kind, d_root, d_nbytes, d_dtop};
+    for (int i = 0; i < 4; ++i) s.desc[i].store(tag(vals[i]), std::memory_order_release);
+  }
+  // Reports a mismatched call once member r has described its collective #seq.
+  void check_desc(gex_Rank_t r) const {
+    const Slot &s = slot_of(r);
+    uint32_t v[4];
+    for (int i = 0; i < 4; ++i) {
+      const uint64_t w = s.desc[i].load(std::memory_order_acquire);
+      if (uint32_t(w >> 32) != seq + 1u) return;  // not yet described (or already past it)
+      v[i] = uint32_t(w);
+    }
+    if (v[0] != kind) kind_mismatch(r, uint8_t(v[0]));
+    if (v[1] != d_root) root_mismatch(r, d_root, v[1]);
+    if (v[2] != d_nbytes) size_mismatch(r, v[2], d_nbytes);
+    if (v[3] != d_dtop) dtop_mismatch(r, d_dtop, v[3]);
+  }
+
+  ShmTeam *st = nullptr;
+  unsigned slot = 0;
+  bool claimed = false;
+  uint32_t d_root = 0, d_nbytes = 0, d_dtop = 0;
+};
+
+namespace {
+
+struct ShmBarrier final : ShmOp {
+  ShmBarrier(gexi_TM *t, const char *c) : ShmOp(t, kBarrier, c) {}
+  void claim() override { mine().produced.store(tag(1), std::memory_order_release); }
+  bool step() override {
+    for (; next < size; ++next) {
+      check_desc(next);
+      if (!reached(slot_of(next).produced, 1)) return false;
+    }
+    return true;
+  }
+  gex_Rank_t next = 0;
+};
+
+struct ShmBroadcast final : ShmOp {
+  ShmBroadcast(gexi_TM *t, gex_Rank_t r, void *d, const void *s, size_t n, const char *c)
+      : ShmOp(t, kBroadcast, c), root(r), dst(static_cast<char *>(d)), src(static_cast<const char *>(s)), nbytes(n),
+        nchunks(n ? (n + kChunk - 1) / kChunk : 1) {
+    d_root = r;
+    d_nbytes = uint32_t(n);
+  }
+  gex_Rank_t record_root() const override { return root; }
+
+  void claim() override {
+    if (rank != root) return;
+    if (src != dst && nbytes) std::memcpy(dst, src, nbytes);
+    Slot &s = mine();
+    if (size > 1 && nbytes >= kDirectMin && runtime::in_segment(g_rt.rank, src, nbytes)) {
+      // Members copy straight from the root's segment, which every neighbour maps.
+      s.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
+      direct = true;
+      produced = nchunks;
+      s.produced.store(tag(nchunks), std::memory_order_release);
+    } else {
+      s.direct.store(0, std::memory_order_relaxed);
+    }
+  }
+
+  bool step() override { return rank == root ? step_root() : step_member(); }
+  bool released() override { return rank != root || all_taken(nchunks); }
+
+  bool step_root() {
+    Slot &s = mine();
+    while (produced < nchunks) {
+      if (produced >= kDepth && !all_taken(produced - kDepth + 1)) return false;
+      const size_t off = produced * kChunk, len = std::min(kChunk, nbytes - off);
+      if (len) std::memcpy(s.data[produced % kDepth], src + off, len);
+      s.produced.store(tag(++produced), std::memory_order_release);
+    }
+    return !direct || all_taken(nchunks);  // members read src itself
+  }
+  bool all_taken(uint64_t c) {
+    for (gex_Rank_t r = 0; r < size; ++r) {
+      if (r == root) continue;
+      check_desc(r);
+      if (!reached(slot_of(r).taken_down, c)) return false;
+    }
+    return true;
+  }
+
+  bool step_member() {
+    const Slot &from = slot_of(root);
+    check_desc(root);
+    while (taken < nchunks) {
+      if (!reached(from.produced, taken + 1)) return false;
+      check_desc(root);  // described before producing: a mismatch shows here at the latest
+      if (uintptr_t direct = from.direct.load(std::memory_order_relaxed)) {
+        const gex_Rank_t jr = jobrank(root);
+        if (!g_rt.segments[jr].local_base)
+          usage_fatal(call, "internal error: the root's segment is not mapped on this rank");
+        std::memcpy(dst, runtime::local_address(jr, reinterpret_cast<const void *>(direct)), nbytes);
+        taken = nchunks;
+      } else {
+        const size_t off = taken * kChunk, len = std::min(kChunk, nbytes - off);
+        if (len) std::memcpy(dst + off, from.data[taken % kDepth], len);
+        ++taken;
+      }
+      mine().taken_down.store(tag(taken), std::memory_order_release);
+    }
+    return true;
+  }
+
+  gex_Rank_t root;
+  char *dst;
+  const char *src;
+  size_t nbytes;
+  uint64_t nchunks, produced = 0, taken = 0;
+  bool direct = false;
+};
+
+struct ShmReduce final : ShmOp {
+  ShmReduce(gexi_TM *t, bool all, gex_Rank_t r, void *d, const void *s, gex_DT_t dt_, size_t dt_sz_, size_t cnt,
+            gex_OP_t op_, gex_Coll_ReduceFn_t fn_, void *cdata_, const char *c)
+      : ShmOp(t, all ? kReduceToAll : kReduceToOne, c), to_all(all), root(all ? 0 : r), dst(static_cast<char *>(d)),
+        src(static_cast<const char *>(s)), dt(dt_), dt_sz(dt_sz_), n(dt_sz_ * cnt), op(op_), fn(fn_), cdata(cdata_),
+        chunk(kChunk / dt_sz_ * dt_sz_), nchunks((n + chunk - 1) / chunk), children(tree_children(rank, size)),
+        parent(tree_parent(rank, size)), reads_result((to_all || rank == root) && rank != 0) {
+    d_root = root;
+    d_nbytes = uint32_t(n);
+    d_dtop = uint32_t(dt) << 16 | (uint32_t(op) & 0xffff);
+  }
+  gex_Rank_t record_root() const override { return root; }
+
+  bool step() override {
+    for (bool moved = true; moved;) {
+      moved = false;
+      if (up < nchunks && try_up()) ++up, moved = true;
+      if (reads_result && down < up && try_down()) ++down, moved = true;
+    }
+    return up == nchunks && (!reads_result || down == nchunks);
+  }
+  bool released() override {
+    return rank != 0 ? reached(slot_of(parent).taken_up, nchunks) : readers_took(nchunks);
+  }
+
+  // Rank 0's output (the result) is read by every member (ToAll) or by the root (ToOne).
+  bool readers_took(uint64_t c) const {
+    if (to_all) {
+      for (gex_Rank_t r = 1; r < size; ++r)
+        if (!reached(slot_of(r).taken_down, c)) return false;
+      return true;
+    }
+    return root == 0 || reached(slot_of(root).taken_down, c);
+  }
+
+  // Chunk `up` of this rank's output: src (+) children, in rank order, into data[up % kDepth].
+  bool try_up() {
+    const uint64_t k = up;
+    if (k >= kDepth && !(rank != 0 ? reached(slot_of(parent).taken_up, k - kDepth + 1) : readers_took(k - kDepth + 1)))
+      return false;
+    for (gex_Rank_t c : children) {
+      check_desc(c);
+      if (!reached(slot_of(c).produced, k + 1)) return false;
+    }
+    for (gex_Rank_t c : children) check_desc(c);  // all described now
+    Slot &s = mine();
+    char *acc = s.data[k % kDepth];
+    const size_t off = k * chunk, len = std::min(chunk, n - off), elems = len / dt_sz;
+    std::memcpy(acc, src + off, len);
+    for (gex_Rank_t c : children) combine(acc, slot_of(c).data[k % kDepth], len, elems);
+    if (!children.empty()) s.taken_up.store(tag(k + 1), std::memory_order_release);
+    if (rank == 0 && (to_all || root == 0)) std::memcpy(dst + off, acc, len);
+    s.produced.store(tag(k + 1), std::memory_order_release);
+    return true;
+  }
+
+  // Chunk `down` of the result, from rank 0's slot.
+  bool try_down() {
+    const uint64_t k = down;
+    const Slot &z = slot_of(0);
+    if (!reached(z.produced, k + 1)) return false;
+    check_desc(0);
+    const size_t off = k * chunk, len = std::min(chunk, n - off);
+    std::memcpy(dst + off, z.data[k % kDepth], len);
+    mine().taken_down.store(tag(k + 1), std::memory_order_release);
+    return true;
+  }
+
+  // acc = acc (+) in, acc holding the lower ranks.
+  void combine(char *acc, const char *in, size_t len, size_t elems) {
+    if (op == GEX_OP_USER || op == GEX_OP_USER_NC) {
+      tmp.assign(in, in + len);  // the user function writes its second argument
+      fn(acc, tmp.data(), elems, cdata);
+      std::memcpy(acc, tmp.data(), len);
+      return;
+    }
+    combine_dt(dt, op, acc, in, elems);
+  }
+
+  bool to_all;
+  gex_Rank_t root;
+  char *dst;
+  const char *src;
+  gex_DT_t dt;
+  size_t dt_sz, n;
+  gex_OP_t op;
+  gex_Coll_ReduceFn_t fn;
+  void *cdata;
+  size_t chunk;
+  uint64_t nchunks;
+  std::vector<gex_Rank_t> children;
+  gex_Rank_t parent;
+  bool reads_result;
+  uint64_t up = 0, down = 0;
+  std::vector<char> tmp;
+};
+
+ShmTeam *team_shm(gexi_TM *tm) { return tm->coll ? tm->coll->shm : nullptr; }
+
+}  // namespace
+
+void init(TeamState *primordial) {
+  g_enabled = !g_rt.force_am && runtime::env_bool("GEX_COLL_SHM", true);
+  if (!g_enabled) return;
+  const size_t nblocks = size_t(runtime::env_int("GEX_COLL_SHM_TEAMS", 16, 1, 4096));
+  const size_t bytes = nblocks * sizeof(Block);
+  g_area.assign(g_rt.size, nullptr);
+  const std::string mine = bootstrap::shm_name("coll", g_rt.rank);
+  g_area[g_rt.rank] = map_area(mine, bytes, true);  // zero-filled
+  bootstrap::barrier();
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r)
+    if (r != g_rt.rank) g_area[r] = map_area(bootstrap::shm_name("coll", r), bytes, false);
+  bootstrap::barrier();
+  shm_unlink(mine.c_str());
+  g_block_used.assign(nblocks, false);
+  g_block_used[0] = true;
+  auto *team = new ShmTeam;
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r) team->blocks.push_back(&g_area[r][0]);
+  primordial->shm = team;
+}
+
+ShmTeam *attach_team(gexi_TM *tm) {
+  if (!g_enabled) return nullptr;
+  for (gex_Rank_t r = 0; r < tm->size; ++r)
+    if (!g_area[tm->members.empty() ? r : tm->members[r]]) return nullptr;  // (same answer on every member)
+  int32_t mine = alloc_block();
+  std::vector<char> raw = allgather(tm, &mine, sizeof mine, "gex_TM_Split or gex_TM_Create");
+  std::vector<int32_t> all(tm->size);
+  std::memcpy(all.data(), raw.data(), all.size() * sizeof(int32_t));
+  for (int32_t b : all) {
+    if (b >= 0) continue;
+    if (mine >= 0) free_block(mine);  // a member has no block left: the AM engine runs this team
+    return nullptr;
+  }
+  auto *team = new ShmTeam;
+  team->my_block = mine;
+  for (gex_Rank_t r = 0; r < tm->size; ++r)
+    team->blocks.push_back(&g_area[tm->members.empty() ? r : tm->members[r]][all[r]]);
+  return team;
+}
+
+bool in_use(const ShmTeam *team) {
+  for (const ShmOp *op : team->slot_user)
+    if (op) return true;
+  return false;
+}
+
+void detach_team(ShmTeam *team) {
+  if (team->my_block > 0) free_block(team->my_block);
+  delete team;
+}
+
+Op *make_barrier(gexi_TM *tm, const char *call) {
+  if (!team_shm(tm)) return nullptr;
+  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  return new ShmBarrier(tm, call);
+}
+
+Op *make_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes, const char *call) {
+  if (!team_shm(tm)) return nullptr;
+  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  return new ShmBroadcast(tm, root, dst, src, nbytes, call);
+}
+
+Op *make_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt, size_t dt_sz,
+                size_t dt_cnt, gex_OP_t op, gex_Coll_ReduceFn_t user_op, void *user_cdata, const char *call) {
+  if (!team_shm(tm) || dt_sz > kChunk) return nullptr;  // dt_sz is single-valued
+  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  return new ShmReduce(tm, to_all, root, dst, src, dt, dt_sz, dt_cnt, op, user_op, user_cdata, call);
+}
+
+void note_am_op() { g_am_ops.fetch_add(1, std::memory_order_relaxed); }
+
+}  // namespace gex::coll::shm
+
+extern "C" void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops) {
+  if (shm_ops) *shm_ops = gex::coll::shm::g_shm_ops.load(std::memory_order_relaxed);
+  if (am_ops) *am_ops = gex::coll::shm::g_am_ops.load(std::memory_order_relaxed);
+}
