@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need (only the missing ones). Used by
+# scripts/demo.sh and .ci/run; runs apt-get as root, or through sudo.
+set -euo pipefail
+# cmake, g++, make: the build. libgtest-dev: unit tests. libcli11-dev: gexrun's command line.
+# python3: tools/gen (generated AM forms). pkg-config: the install test (tests/compat).
+# procps: pgrep/pkill in tests/tools/run_job.sh (leftover-process check).
+packages=(cmake g++ make libgtest-dev libcli11-dev python3 pkg-config procps "$@")
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -gt 0 ] || exit 0
+echo "== installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" = 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update
+$sudo apt-get install -y --no-install-recommends "${missing[@]}"
