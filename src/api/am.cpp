@@ -46,6 +46,13 @@ inline void check_long_dest(const char *call, gex_Rank_t dest, void *dest_addr, 
   if (__builtin_expect(!in_segment(dest, dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
 }
 
+// An IMMEDIATE no-op sent nothing, so the handler may still reply.
+inline int send_reply(gexi_Token *t, const AmMessage &m, gex_Flags_t flags) {
+  if (!send(t->src, m, flags)) return 0;
+  t->replied = false;
+  return 1;
+}
+
 // A Reply is legal only from the Request handler that owns `token`, at most once.
 gexi_Token *reply_token(gex_Token_t token, const char *call) {
   ThreadState &t = t_thread;
@@ -170,11 +177,7 @@ int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t fl
   const char *call = "gex_AM_ReplyShort";
   check_nargs(call, nargs);
   gexi_Token *t = reply_token(token, call);
-  if (send(t->src, message(AmCategory::Short, false, handler, nargs, args), flags)) {
-    t->replied = false;  // an IMMEDIATE no-op sent nothing: the handler may still reply
-    return 1;
-  }
-  return 0;
+  return send_reply(t, message(AmCategory::Short, false, handler, nargs, args), flags);
 }
 
 int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
@@ -187,10 +190,7 @@ int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *s
   AmMessage m = message(AmCategory::Medium, false, handler, nargs, args);
   m.nbytes = uint32_t(nbytes);
   m.payload = source_addr;
-  if (send(t->src, m, flags)) {
-    t->replied = false;
-    return 1;
-  }
+  if (send_reply(t, m, flags)) return 1;
   lc_complete_now(lc_opt);
   return 0;
 }
@@ -207,10 +207,7 @@ int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *sou
   m.nbytes = uint32_t(nbytes);
   m.dest_addr = dest_addr;
   m.payload = source_addr;
-  if (send(t->src, m, flags)) {
-    t->replied = false;
-    return 1;
-  }
+  if (send_reply(t, m, flags)) return 1;
   lc_complete_now(lc_opt);
   return 0;
 }

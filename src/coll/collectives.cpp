@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "coll/engine.h"
+#include "runtime/dtop.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
@@ -27,40 +28,13 @@ void check_root(const gexi_TM *team, gex_Rank_t root, const char *call) {
     usage_fatal(call, "root=" + std::to_string(root) + " is out of range for a team of size " + std::to_string(team->size));
 }
 
-std::string hex(unsigned v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%x", v);
-  return b;
-}
-
-size_t builtin_size(gex_DT_t dt) {
-  switch (dt) {
-    case GEX_DT_I32: case GEX_DT_U32: case GEX_DT_FLT: return 4;
-    case GEX_DT_I64: case GEX_DT_U64: case GEX_DT_DBL: return 8;
-  }
-  return 0;
-}
-
-const char *dt_name(gex_DT_t dt) {
-  switch (dt) {
-    case GEX_DT_I32: return "GEX_DT_I32";
-    case GEX_DT_U32: return "GEX_DT_U32";
-    case GEX_DT_I64: return "GEX_DT_I64";
-    case GEX_DT_U64: return "GEX_DT_U64";
-    case GEX_DT_FLT: return "GEX_DT_FLT";
-    case GEX_DT_DBL: return "GEX_DT_DBL";
-    case GEX_DT_USER: return "GEX_DT_USER";
-  }
-  return "an unknown gex_DT_t";
-}
-
 void check_reduce_args(const void *dst, bool dst_used, const void *src, gex_DT_t dt, size_t dt_sz, size_t dt_cnt,
                        gex_OP_t op, gex_Coll_ReduceFn_t user_op, const char *call) {
   const bool user_dt = dt == GEX_DT_USER;
-  const size_t want = builtin_size(dt);
+  const size_t want = builtin_dt_size(dt);
   if (!user_dt && !want) usage_fatal(call, "dt=" + hex(dt) + " is not a gex_DT_t");
   if (user_dt ? dt_sz == 0 : dt_sz != want)
-    usage_fatal(call, "dt_sz=" + std::to_string(dt_sz) + " does not match dt=" + dt_name(dt) +
+    usage_fatal(call, "dt_sz=" + std::to_string(dt_sz) + " does not match dt=" + dt_str(dt) +
                           (user_dt ? " (must be non-zero)" : " (must be " + std::to_string(want) + ")"));
   if (dt_cnt == 0) usage_fatal(call, "dt_cnt must be non-zero");
   if (dt_sz * dt_cnt / dt_cnt != dt_sz || dt_sz * dt_cnt > 0xffffffffu)
@@ -74,7 +48,7 @@ void check_reduce_args(const void *dst, bool dst_used, const void *src, gex_DT_t
   } else if (user_dt) {
     usage_fatal(call, "GEX_DT_USER requires op GEX_OP_USER or GEX_OP_USER_NC (op=" + hex(op) + ")");
   } else if (!(arith || (bitwise && integer))) {
-    usage_fatal(call, "op=" + hex(op) + " is not a valid reduction operation for dt=" + dt_name(dt) +
+    usage_fatal(call, "op=" + hex(op) + " is not a valid reduction operation for dt=" + dt_str(dt) +
                           " (valid: ADD, MULT, MIN, MAX" + (integer ? ", AND, OR, XOR" : "") + ", USER, USER_NC)");
   }
   if (!src) usage_fatal(call, "src is NULL");
