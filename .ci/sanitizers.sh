@@ -84,7 +84,7 @@ for stage in "${stages[@]}"; do
       ;;
     fuzz)
       configure "${prefix}fuzz" "" -DGEX_BUILD_FUZZ=ON -DGEX_FUZZ_SECONDS="$fuzz_seconds"
-      cmake --build "${prefix}fuzz" -j"$jobs" --target fuzz_env_values fuzz_gexrun_args
+      cmake --build "${prefix}fuzz" -j"$jobs" --target fuzz_env_values fuzz_gexrun_args fuzz_am_record
       run "fuzz: every target for ${fuzz_seconds}s" ctest --test-dir "${prefix}fuzz" --output-on-failure -L fuzz
       ;;
     *) echo "sanitizers.sh: unknown stage '$stage' (asan|tsan|fuzz)" >&2; exit 2 ;;

@@ -11,6 +11,13 @@ constexpr unsigned kCategories = 5;  // GET, PUT, AM, LC, RMW in GEX_EC_* bit or
 inline void check_event(gex_Event_t ev, const char *call) {
   if (__builtin_expect(ev == GEX_EVENT_NO_OP, 0))
     usage_fatal(call, "event is GEX_EVENT_NO_OP (the result of a failed IMMEDIATE call), which must not be synced");
+#ifdef GASNET_DEBUG
+  // A completed event is released by the call that saw it complete: syncing it again (a second
+  // Wait, or a Test after a successful Wait/Test) uses a dead handle.
+  if (__builtin_expect(ev->kind == gexi_Event::Kind::Released, 0))
+    usage_fatal(call, "event=" + fmt_ptr(ev) + " was already synced (a Wait or a successful Test released it); "
+                      "an event may be synced only once");
+#endif
 }
 
 // Non-polling completion test of one event; releases a completed root with its leaf.

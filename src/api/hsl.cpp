@@ -24,6 +24,12 @@ void gex_HSL_Lock(gex_HSL_t *hsl) {
 }
 
 void gex_HSL_Unlock(gex_HSL_t *hsl) {
+#ifdef GASNET_DEBUG
+  // Cheap half of the ownership check: a thread that holds no HSL cannot be unlocking its own.
+  if (t_thread.hsl_held <= 0)
+    usage_fatal("gex_HSL_Unlock", "hsl=" + fmt_ptr(hsl) + " is unlocked by a thread that holds no HSL "
+                                  "(only the thread that locked an HSL may unlock it)");
+#endif
   --t_thread.hsl_held;
   pthread_mutex_unlock(&hsl->gexi_lock);
 }

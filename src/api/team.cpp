@@ -248,7 +248,13 @@ int gex_TM_Destroy(gex_TM_t tm, gex_Memvec_t *scratch_p, gex_Flags_t flags) {
   if (team->primordial) usage_fatal(call, "destroying the primordial team is erroneous");
   (void)flags;  // GLOBALLY_QUIESCED: the barrier below is kept either way; SEG_OFFSET: see below
   gex::coll::ScratchInfo scratch = gex::coll::detach_team(team, call);
+#ifdef GASNET_DEBUG
+  // Kept (a small leak, debug build only) so that a later use of the handle is diagnosed.
+  team->magic = gexi_TM::kDestroyed;
+  team->members = {};
+#else
   delete team;
+#endif
   if (!scratch_p || !scratch.client_supplied) return 0;
   scratch_p->gex_addr = scratch.addr;
   if (flags & GEX_FLAG_SCRATCH_SEG_OFFSET)

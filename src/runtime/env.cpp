@@ -54,6 +54,33 @@ bool parse_size(const std::string &text, size_t &out) {
   return true;
 }
 
+bool parse_int(const std::string &text, int64_t &out) {
+  size_t i = 0;
+  const bool negative = !text.empty() && text[0] == '-';
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) ++i;
+  if (i == text.size()) return false;
+  // Accumulated as a magnitude up to 2^63 (the magnitude of INT64_MIN).
+  const uint64_t limit = negative ? uint64_t(1) << 63 : uint64_t(INT64_MAX);
+  uint64_t v = 0;
+  for (; i < text.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) return false;
+    const unsigned digit = unsigned(text[i] - '0');
+    if (v > (limit - digit) / 10) return false;  // v*10 + digit would exceed the limit
+    v = v * 10 + digit;
+  }
+  out = negative ? int64_t(0 - v) : int64_t(v);
+  return true;
+}
+
+bool parse_bool(const std::string &text, bool &out) {
+  std::string s(text);
+  for (auto &c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (s == "1" || s == "yes" || s == "true" || s == "on" || s == "y") out = true;
+  else if (s == "0" || s == "no" || s == "false" || s == "off" || s == "n") out = false;
+  else return false;
+  return true;
+}
+
 size_t env_size(const char *name, size_t dflt, size_t min, size_t max) {
   const char *v = bootstrap::env_or_null(name);
   if (!v) {
@@ -73,11 +100,10 @@ int64_t env_int(const char *name, int64_t dflt, int64_t min, int64_t max) {
     report(name, std::to_string(dflt), true);
     return dflt;
   }
-  char *end = nullptr;
-  long long out = std::strtoll(v, &end, 10);
-  if (end == v || *end != '\0' || out < min || out > max)
+  int64_t out = 0;
+  if (!parse_int(v, out) || out < min || out > max)
     bad_value(name, v, "an integer from " + std::to_string(min) + " to " + std::to_string(max));
-  report(name, v, false);
+  report(name, std::to_string(out), false);
   return out;
 }
 
@@ -87,12 +113,8 @@ bool env_bool(const char *name, bool dflt) {
     report(name, dflt ? "1" : "0", true);
     return dflt;
   }
-  std::string s(v);
-  for (auto &c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  bool out;
-  if (s == "1" || s == "yes" || s == "true" || s == "on" || s == "y") out = true;
-  else if (s == "0" || s == "no" || s == "false" || s == "off" || s == "n") out = false;
-  else bad_value(name, v, "a boolean (1/0, yes/no, true/false, on/off)");
+  bool out = false;
+  if (!parse_bool(v, out)) bad_value(name, v, "a boolean (1/0, yes/no, true/false, on/off)");
   report(name, out ? "1" : "0", false);
   return out;
 }

@@ -18,5 +18,10 @@ bool env_bool(const char *name, bool dflt);
 
 // Parses a byte count as env_size does; returns false on a malformed value.
 bool parse_size(const std::string &text, size_t &out);
+// Parses a decimal integer as env_int does: an optional sign, then digits only (no spaces, no
+// base prefix); false on a malformed value or one outside int64_t.
+bool parse_int(const std::string &text, int64_t &out);
+// Parses a boolean as env_bool does (1/0, yes/no, true/false, on/off, y/n, any case).
+bool parse_bool(const std::string &text, bool &out);
 
 }  // namespace gex::runtime

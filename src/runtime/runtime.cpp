@@ -54,6 +54,13 @@ void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr,
 gexi_TM *team_of(gex_TM_t tm, const char *call) {
   if (tm == nullptr) usage_fatal(call, "tm is GEX_TM_INVALID");
   if (is_tm_pair(tm)) usage_fatal(call, "a TM-pair is not allowed here (only a team)");
+#ifdef GASNET_DEBUG
+  if (__builtin_expect(tm->magic != gexi_TM::kValid, 0)) {
+    if (tm->magic == gexi_TM::kDestroyed)
+      usage_fatal(call, "tm=" + fmt_ptr(tm) + " is a team that gex_TM_Destroy already destroyed");
+    usage_fatal(call, "tm=" + fmt_ptr(tm) + " is not a valid team handle");
+  }
+#endif
   return tm;
 }
 
@@ -115,6 +122,10 @@ gexi_Event *event_alloc() {
 
 void event_release(gexi_Event *ev) {
   ThreadState &t = t_thread;
+#ifdef GASNET_DEBUG
+  ev->kind = gexi_Event::Kind::Released;
+  if (ev->leaf_lc) ev->leaf_lc->kind = gexi_Event::Kind::Released;
+#endif
   if (ev->leaf_lc) {
     ev->leaf_lc->next_free = t.free_events;
     t.free_events = ev->leaf_lc;

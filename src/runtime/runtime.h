@@ -54,6 +54,10 @@ struct gexi_Segment {
 };
 
 struct gexi_TM {
+  // kValid while the team exists. The debug build keeps a destroyed team's object (kDestroyed)
+  // instead of freeing it, so a handle used after gex_TM_Destroy is diagnosed (team_of).
+  static constexpr uint32_t kValid = 0x7e4a11edu, kDestroyed = 0xdead7e4au;
+  uint32_t magic = kValid;
   gexi_Client *client = nullptr;
   gexi_EP *ep = nullptr;
   gex_Flags_t flags = 0;
@@ -79,8 +83,10 @@ struct gexi_Token {
 // the operations still outstanding; a barrier event is complete when its transport test says so.
 // A collective (Kind::Coll) holds pending at 1 until src/coll/ completes it; testing it drives
 // the collectives' progress (gex::coll::progress).
+// Debug build: a released event (on its thread's free list) has kind Released until it is
+// allocated again, so syncing an event twice is diagnosed (unless it was reused in between).
 struct gexi_Event {
-  enum class Kind : uint8_t { Operation, Barrier, Coll };
+  enum class Kind : uint8_t { Operation, Barrier, Coll, Released };
   std::atomic<uint32_t> pending{0};
   Kind kind = Kind::Operation;
   bool is_leaf = false;
@@ -188,6 +194,7 @@ inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, [[maybe_unused]] cons
   }
 #ifdef GASNET_DEBUG
   if (tm == nullptr) usage_fatal(call, "tm is GEX_TM_INVALID");
+  if (tm->magic != gexi_TM::kValid) team_of(tm, call);  // diagnoses a destroyed or bogus team
   if (rank >= tm->size)
     usage_fatal(call, "rank " + std::to_string(rank) + " is out of range for a team of size " + std::to_string(tm->size));
 #endif

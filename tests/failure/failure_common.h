@@ -35,13 +35,17 @@ static void fail_init(int *argc, char ***argv) {
   fail_size = gex_TM_QuerySize(fail_tm);
 }
 
+/* One write per line, so that the lines of several ranks never interleave mid-line. */
 static void fail_note(const char *fmt, ...) {
+  char line[512];
+  int n = snprintf(line, sizeof line, "failtest rank %u: ", (unsigned)fail_rank);
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "failtest rank %u: ", (unsigned)fail_rank);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
   va_end(ap);
+  strcat(line, "\n");
+  fputs(line, stderr);
+  fflush(stderr);
 }
 
 static void fail_barrier(void) { gex_Event_Wait(gex_Coll_BarrierNB(fail_tm, 0)); }

@@ -12,12 +12,23 @@
  *   kill_before_init / exit_before_init   the same, before gex_Client_Init (gexrun jobs only:
  *                    under GASNET_PSHM_NODES the ranks are created inside gex_Client_Init)
  *   handler_exit     gasnet_exit(code) from inside an AM handler (legal in handler context)
+ *   thread_exit      gasnet_exit(code) from a second thread of the victim while its main thread
+ *                    polls (spec: gasnet_exit may be called from any thread)
+ *   flood_<how>      rank 0 floods the victim with Medium Requests until the ring to it is full
+ *                    (an IMMEDIATE send fails) and then blocks in a Request; the victim, which
+ *                    never polls, then dies the way <how> says (kill, exit, gasnet_exit, ...).
+ *                    Rank 0 must be released from its full queue, not hang.
  * MODE, for every rank:
  *   all_gasnet_exit  every rank calls gasnet_exit(code) after a barrier
+ *   all_gasnet_exit_distinct  every rank calls gasnet_exit(code + rank) at once after a barrier:
+ *                    the job ends with one of those codes (the first recorded)
  *   all_return       every rank returns `code` from main after a barrier
+ *   all_wait         every rank waits (wait=...) forever (for wait=barrier rank 0 polls, so that
+ *                    the barrier never completes): for signals sent to the launcher
  */
 #include "failure_common.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -27,6 +38,15 @@ static void exit_handler(gex_Token_t token) {
   (void)token;
   fail_note("gasnet_exit(%d) inside an AM handler", exit_code);
   gasnet_exit(exit_code);
+}
+
+static void sink_medium(gex_Token_t token, void *buf, size_t nbytes) { (void)token, (void)buf, (void)nbytes; }
+
+static void *exit_thread(void *arg) {
+  (void)arg;
+  fail_note("gasnet_exit(%d) from a second thread", exit_code);
+  gasnet_exit(exit_code);
+  return NULL;
 }
 
 static void die(const char *how) {
@@ -93,6 +113,58 @@ int main(int argc, char **argv) {
     fail_note("%s(%d)", mode[4] == 'g' ? "gasnet_exit" : "return from main", exit_code);
     if (mode[4] == 'g') gasnet_exit(exit_code);
     return exit_code;
+  }
+
+  if (!strcmp(mode, "all_gasnet_exit_distinct")) {
+    fail_barrier();
+    gasnet_exit(exit_code + (int)fail_rank); /* no note: every rank races to record its code */
+  }
+
+  if (!strcmp(mode, "all_wait")) {
+    fail_barrier();
+    /* A barrier that every rank joins would complete: rank 0 polls instead. */
+    fail_wait_forever(fail_rank == 0 && wait_kind == FAIL_WAIT_BARRIER ? FAIL_WAIT_POLL : wait_kind);
+  }
+
+  if (!strcmp(mode, "thread_exit")) {
+    fail_barrier();
+    if (fail_rank == victim) {
+      pthread_t thread;
+      if (pthread_create(&thread, NULL, exit_thread, NULL) != 0) {
+        fail_note("pthread_create failed");
+        return 96;
+      }
+      fail_wait_forever(FAIL_WAIT_POLL); /* the main thread keeps polling */
+    }
+    fail_wait_forever(wait_kind);
+  }
+
+  if (!strncmp(mode, "flood_", 6)) {
+    gex_AM_Entry_t table[] = {
+        {GEX_AM_INDEX_BASE, (gex_AM_Fn_t)sink_medium, GEX_FLAG_AM_MEDIUM | GEX_FLAG_AM_REQUEST, 0, NULL, "sink"},
+    };
+    gex_EP_RegisterHandlers(fail_ep, table, sizeof table / sizeof table[0]);
+    if (victim == 0) {
+      fprintf(stderr, "failtest: flood_* needs a victim other than rank 0 (the sender)\n");
+      return 2;
+    }
+    fail_barrier();
+    if (fail_rank == 0) {
+      size_t n = gex_AM_MaxRequestMedium(fail_tm, victim, GEX_EVENT_NOW, 0, 0);
+      char *buf = calloc(n, 1);
+      unsigned long sent = 0;
+      while (gex_AM_RequestMedium0(fail_tm, victim, GEX_AM_INDEX_BASE, buf, n, GEX_EVENT_NOW,
+                                   GEX_FLAG_IMMEDIATE) == GASNET_OK)
+        ++sent;
+      fail_note("the queue to rank %u is full after %lu Mediums of %zu bytes; blocking in the next one", victim,
+                sent, n);
+      for (;;) gex_AM_RequestMedium0(fail_tm, victim, GEX_AM_INDEX_BASE, buf, n, GEX_EVENT_NOW, 0);
+    }
+    if (fail_rank == victim) {
+      fail_sleep_ms(1000); /* not polling: the queue fills and rank 0 blocks */
+      die(mode + 6);
+    }
+    fail_wait_forever(wait_kind);
   }
 
   if (!strcmp(mode, "handler_exit")) {

@@ -17,6 +17,17 @@
  *   poll_in_handler         gasnet_AMPoll
  *   put_in_handler          gex_RMA_PutBlocking (to a valid address in rank 0's segment)
  *   reply_in_reply          gex_AM_ReplyShort from a Reply handler
+ * Misuse of events, NBI regions, teams and HSLs, by rank 0 outside any handler:
+ *   event_wait_twice        gex_Event_Wait twice on one barrier event
+ *   event_test_after_wait   gex_Event_Test on a barrier event that gex_Event_Wait already synced
+ *   event_waitall_twice     gex_Event_WaitAll on an array holding an event already synced
+ *   nbi_end_without_begin   gex_NBI_EndAccessRegion with no region open
+ *   nbi_begin_twice         gex_NBI_BeginAccessRegion while a region is open
+ *   team_destroyed_barrier  gex_Coll_BarrierNB on a team that gex_TM_Destroy destroyed
+ *   team_destroyed_put      gex_RMA_PutBlocking through a destroyed team
+ *   hsl_unlock_not_held     gex_HSL_Unlock of an HSL this thread never locked
+ *   hsl_put_held            gex_RMA_PutBlocking while holding an HSL
+ *   hsl_barrier_held        gex_Event_Wait while holding an HSL
  */
 #include "failure_common.h"
 
@@ -154,6 +165,63 @@ int main(int argc, char **argv) {
       exit(90);
     }
     fail_wait_forever(FAIL_WAIT_POLL);
+  }
+
+  if (!strncmp(mode, "event_", 6) || !strncmp(mode, "nbi_", 4) || !strncmp(mode, "team_", 5) ||
+      !strncmp(mode, "hsl_", 4)) {
+    gex_TM_t sub = GEX_TM_INVALID;
+    if (!strncmp(mode, "team_", 5)) { /* collective: every rank builds the team and destroys it */
+      gex_TM_Split(&sub, fail_tm, 0, (int)fail_rank, NULL, 0, GEX_FLAG_TM_NO_SCRATCH);
+      gex_TM_Destroy(sub, NULL, 0);
+    }
+    gex_Event_t ev = GEX_EVENT_INVALID;
+    if (!strncmp(mode, "event_", 6)) { /* every rank: one barrier event, synced once (legal) */
+      ev = gex_Coll_BarrierNB(fail_tm, 0);
+      gex_Event_Wait(ev);
+    }
+    if (fail_rank != 0) fail_wait_forever(FAIL_WAIT_POLL);
+    uint64_t value = 42;
+    static gex_HSL_t hsl = GEX_HSL_INITIALIZER;
+    if (!strcmp(mode, "event_wait_twice")) {
+      fail_note("gex_Event_Wait again on event %p", (void *)ev);
+      gex_Event_Wait(ev);
+    } else if (!strcmp(mode, "event_test_after_wait")) {
+      fail_note("gex_Event_Test on event %p, already waited", (void *)ev);
+      gex_Event_Test(ev);
+    } else if (!strcmp(mode, "event_waitall_twice")) {
+      gex_Event_t evs[2] = {GEX_EVENT_INVALID, ev};
+      fail_note("gex_Event_WaitAll on an array holding event %p, already waited", (void *)ev);
+      gex_Event_WaitAll(evs, 2, 0);
+    } else if (!strcmp(mode, "nbi_end_without_begin")) {
+      fail_note("gex_NBI_EndAccessRegion with no region open");
+      gex_NBI_EndAccessRegion(0);
+    } else if (!strcmp(mode, "nbi_begin_twice")) {
+      gex_NBI_BeginAccessRegion(0);
+      fail_note("gex_NBI_BeginAccessRegion inside an open region");
+      gex_NBI_BeginAccessRegion(0);
+    } else if (!strcmp(mode, "team_destroyed_barrier")) {
+      fail_note("gex_Coll_BarrierNB on destroyed team %p", (void *)sub);
+      gex_Coll_BarrierNB(sub, 0);
+    } else if (!strcmp(mode, "team_destroyed_put")) {
+      fail_note("gex_RMA_PutBlocking through destroyed team %p", (void *)sub);
+      gex_RMA_PutBlocking(sub, 0, rank0_seg, &value, sizeof value, 0);
+    } else if (!strcmp(mode, "hsl_unlock_not_held")) {
+      fail_note("gex_HSL_Unlock of an HSL nobody locked");
+      gex_HSL_Unlock(&hsl);
+    } else if (!strcmp(mode, "hsl_put_held")) {
+      gex_HSL_Lock(&hsl);
+      fail_note("gex_RMA_PutBlocking while holding an HSL");
+      gex_RMA_PutBlocking(fail_tm, target, target_seg, &value, sizeof value, 0);
+    } else if (!strcmp(mode, "hsl_barrier_held")) {
+      gex_HSL_Lock(&hsl);
+      fail_note("gex_Event_Wait while holding an HSL");
+      gex_Event_Wait(gex_Coll_BarrierNB(fail_tm, 0));
+    } else {
+      fprintf(stderr, "failtest: unknown mode '%s'\n", mode);
+      return 2;
+    }
+    fail_note("'%s' was not diagnosed", mode);
+    exit(90);
   }
 
   if (!strcmp(mode, "reply_medium_too_big")) {

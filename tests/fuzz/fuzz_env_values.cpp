@@ -1,9 +1,11 @@
 // libFuzzer target: the parsers of environment values.
 //   gex::runtime::parse_size (the core of env_size: GASNET_MAX_SEGSIZE, GEX_SMP_RING_BYTES, ...)
+//   gex::runtime::parse_int, parse_bool (the cores of env_int and env_bool)
 //   gex::bootstrap::parse_env_uint, parse_rank_count, parse_seconds, validate_job_id
 // Input: byte 0 picks the parser, bytes 1..8 give parse_env_uint's bounds, the rest is the value.
 // Besides "no crash, no sanitizer report", each accepted value must satisfy the parser's contract.
 #include <cctype>
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -51,11 +53,42 @@ void check_size(const std::string &value) {
   if (out != size_t(number << shift)) contract_broken("parse_size returned the wrong value", value);
 }
 
+// parse_int: accepted exactly when the value is [+-]?[0-9]+ and within int64_t, with the value
+// strtoll gives (strtoll itself is too lenient: spaces, and saturation on overflow).
+void check_int(const std::string &value) {
+  int64_t out = 0;
+  const bool accepted = gex::runtime::parse_int(value, out);
+  size_t i = (!value.empty() && (value[0] == '-' || value[0] == '+')) ? 1 : 0;
+  bool syntax = i < value.size();
+  for (size_t k = i; k < value.size(); ++k)
+    if (!std::isdigit(static_cast<unsigned char>(value[k]))) syntax = false;
+  if (!syntax) {
+    if (accepted) contract_broken("parse_int accepted a value that is not [+-]?[0-9]+", value);
+    return;
+  }
+  errno = 0;
+  const long long expect = std::strtoll(value.c_str(), nullptr, 10);
+  const bool in_range = errno != ERANGE;
+  if (accepted != in_range) contract_broken(accepted ? "parse_int accepted an overflowing value" : "parse_int rejected a valid value", value);
+  if (accepted && out != expect) contract_broken("parse_int returned the wrong value", value);
+}
+
+void check_bool(const std::string &value) {
+  bool out = false;
+  const bool accepted = gex::runtime::parse_bool(value, out);
+  std::string lower(value);
+  for (auto &c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const bool yes = lower == "1" || lower == "yes" || lower == "true" || lower == "on" || lower == "y";
+  const bool no = lower == "0" || lower == "no" || lower == "false" || lower == "off" || lower == "n";
+  if (accepted != (yes || no)) contract_broken(accepted ? "parse_bool accepted a non-boolean" : "parse_bool rejected a boolean", value);
+  if (accepted && out != yes) contract_broken("parse_bool returned the wrong value", value);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 9) return 0;
-  const unsigned which = data[0] % 5;
+  const unsigned which = data[0] % 7;
   uint32_t lo = read_u32(data + 1), hi = read_u32(data + 5);
   if (lo > hi) std::swap(lo, hi);
   const std::string value(reinterpret_cast<const char *>(data + 9), size - 9);
@@ -86,6 +119,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             contract_broken("validate_job_id accepted a character outside [A-Za-z0-9_.]", value);
         break;
       }
+      case 5: check_int(value); break;
+      case 6: check_bool(value); break;
     }
   } catch (const std::invalid_argument &error) {
     // Rejected: the message must name the variable.

@@ -2,15 +2,19 @@
 # Runs one job the way CTest needs it: under a time bound, checking the exit code, an optional
 # stderr pattern, that the job left nothing in /dev/shm and that no process of the job outlived it.
 #   run_job.sh --gexrun PATH --np N [--pshm] [--expect-code C] [--expect-stderr REGEX]
-#              [--timeout S] [--max-seconds S] -- program args...
+#              [--timeout S] [--max-seconds S] [--signal SIG --signal-when REGEX] -- program args...
 # --pshm starts the job as `GASNET_PSHM_NODES=N program` instead of `gexrun -n N program`.
 # --max-seconds (or env RUN_JOB_MAX_SECONDS) fails a job that ended correctly but took longer
 # than S seconds, e.g. "a rank killed by a signal ends the job within a few seconds".
+# --expect-code takes one code or a comma-separated set (a race where any of them is correct).
+# --signal SIG sends SIG (INT, TERM, ...) to the launcher (gexrun, or the program itself under
+# --pshm) once the job's stderr holds N matches of --signal-when REGEX (N = --np: every rank is
+# where the test wants it); the job must then end by itself with the expected code.
 #
 # A hang is told apart from a job that legitimately exits 124 or 137 (a rank killed by SIGKILL)
 # by the elapsed time: only a job that ran for the whole bound is a hang.
 set -u
-gexrun="" np=1 pshm=0 expect_code=0 expect_stderr="" timeout_s=60
+gexrun="" np=1 pshm=0 expect_code=0 expect_stderr="" timeout_s=60 signal_name="" signal_when=""
 max_seconds="${RUN_JOB_MAX_SECONDS:-}"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -21,6 +25,8 @@ while [ $# -gt 0 ]; do
     --expect-stderr) expect_stderr="$2"; shift 2 ;;
     --timeout) timeout_s="$2"; shift 2 ;;
     --max-seconds) max_seconds="$2"; shift 2 ;;
+    --signal) signal_name="$2"; shift 2 ;;
+    --signal-when) signal_when="$2"; shift 2 ;;
     --) shift; break ;;
     *) echo "run_job.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -55,12 +61,49 @@ job_pids() {
 
 echo "run_job.sh: job ${GEX_JOB_ID}: $([ "$pshm" = 1 ] && echo "GASNET_PSHM_NODES=$np" || echo "gexrun -n $np") $*" >&2
 start_ms=$(now_ms)
-if [ "$pshm" = 1 ]; then
-  GASNET_PSHM_NODES="$np" timeout -k 5 "$timeout_s" "$@" </dev/null 2>"$tmpdir/errpipe"
+if [ -z "$signal_name" ]; then
+  if [ "$pshm" = 1 ]; then
+    GASNET_PSHM_NODES="$np" timeout -k 5 "$timeout_s" "$@" </dev/null 2>"$tmpdir/errpipe"
+  else
+    timeout -k 5 "$timeout_s" "$gexrun" -n "$np" "$@" </dev/null 2>"$tmpdir/errpipe"
+  fi
+  code=$?
 else
-  timeout -k 5 "$timeout_s" "$gexrun" -n "$np" "$@" </dev/null 2>"$tmpdir/errpipe"
+  # In the background, so that this shell can signal the launcher (the child of `timeout`).
+  if [ "$pshm" = 1 ]; then
+    GASNET_PSHM_NODES="$np" timeout -k 5 "$timeout_s" "$@" </dev/null 2>"$tmpdir/errpipe" &
+  else
+    timeout -k 5 "$timeout_s" "$gexrun" -n "$np" "$@" </dev/null 2>"$tmpdir/errpipe" &
+  fi
+  timeout_pid=$!
+  launcher=""
+  signalled=0
+  while kill -0 "$timeout_pid" 2>/dev/null; do
+    if [ -z "$launcher" ]; then
+      for f in /proc/[0-9]*/stat; do
+        { read -r p _ _ ppid _ <"$f"; } 2>/dev/null || continue
+        [ "$ppid" = "$timeout_pid" ] && launcher=$p && break
+      done
+    fi
+    ready=$(grep -Eo -- "$signal_when" "$errfile" 2>/dev/null | wc -l)
+    if [ -n "$launcher" ] && [ "${ready:-0}" -ge "$np" ]; then
+      echo "run_job.sh: sending SIG$signal_name to the launcher (pid $launcher)" >&2
+      kill -s "$signal_name" "$launcher"
+      signal_ms=$(now_ms)
+      signalled=1
+      break
+    fi
+    sleep 0.05
+  done
+  wait "$timeout_pid"
+  code=$?
+  if [ "$signalled" = 0 ]; then
+    echo "run_job.sh: FAIL: the job ended before its stderr held $np matches of /$signal_when/ (no signal sent)" >&2
+    code=255
+  else
+    echo "run_job.sh: job ended $(( $(now_ms) - signal_ms )) ms after the signal" >&2
+  fi
 fi
-code=$?
 elapsed_ms=$(( $(now_ms) - start_ms ))
 # From here on, our own children must not carry the job id (job_pids would find them).
 export -n GEX_JOB_ID
@@ -91,7 +134,7 @@ fi
 elapsed_s="$((elapsed_ms / 1000)).$(printf '%03d' $((elapsed_ms % 1000)))"
 if [ "$hang" = 1 ]; then
   echo "run_job.sh: FAIL: job did not end within ${timeout_s}s (hang)" >&2; status=1
-elif [ "$code" != "$expect_code" ]; then
+elif ! case ",$expect_code," in *",$code,"*) true ;; *) false ;; esac; then
   echo "run_job.sh: FAIL: exit code $code, expected $expect_code" >&2; status=1
 elif [ -n "$max_seconds" ] && [ "$elapsed_ms" -gt $((max_seconds * 1000)) ]; then
   echo "run_job.sh: FAIL: job took ${elapsed_s}s, more than the ${max_seconds}s allowed" >&2; status=1

@@ -5,41 +5,17 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string>
 
 #include "bootstrap/bootstrap.h"
 #include "runtime/env.h"
+#include "transport/smp/ring_record.h"
 
 namespace gex::transport::smp {
 namespace {
-
-// One message in a ring. Records are 16-byte aligned so a Medium payload is aligned for any
-// scalar type the client may read in place.
-struct RecordHeader {
-  uint32_t len;  // whole record, multiple of kRecordAlign
-  uint8_t kind;  // RecordKind
-  uint8_t handler;
-  uint8_t nargs;
-  uint8_t is_request;
-  uint32_t nbytes;
-  uint32_t reserved;
-};
-static_assert(sizeof(RecordHeader) == 16);
-
-enum RecordKind : uint8_t { kPad = 0, kShort = 1, kMedium = 2, kLong = 3 };
-constexpr size_t kRecordAlign = 16;
-constexpr size_t align_up(size_t n, size_t a) { return (n + a - 1) & ~(a - 1); }
-
-size_t args_bytes(unsigned nargs) { return align_up(nargs * sizeof(int32_t), kRecordAlign); }
-
-size_t record_bytes(const AmMessage &m) {
-  size_t n = sizeof(RecordHeader) + args_bytes(m.nargs);
-  if (m.category == AmCategory::Long) n += kRecordAlign;  // dest_addr
-  if (m.category == AmCategory::Medium) n += align_up(m.nbytes, kRecordAlign);
-  return n;
-}
 
 [[noreturn]] void sys_fatal(const std::string &what) {
   bootstrap::fatal("smp conduit: " + what + ": " + std::strerror(errno));
@@ -70,6 +46,13 @@ char *open_object(const std::string &name, size_t bytes) {
   char *p = map_shared(fd, bytes);
   close(fd);
   return p;
+}
+
+// A record the decoder rejects: the ring's shared memory was overwritten (a client writing out
+// of bounds through a neighbour's mapping, or a mismatched build). Never delivered.
+[[noreturn]] void corrupt_record(uint32_t sender, bool reply, uint64_t tail, const char *why) {
+  bootstrap::fatal("smp conduit: corrupt AM record in the " + std::string(reply ? "reply" : "request") +
+                   " ring from rank " + std::to_string(sender) + " at offset " + std::to_string(tail) + ": " + why);
 }
 
 // Spinning waits yield the core: with more ranks than cores the peer we wait for needs it.
@@ -133,30 +116,6 @@ SmpTransport::SmpTransport(uint32_t rank, uint32_t size, bool thread_safe, AmDel
 SmpTransport::~SmpTransport() {
   for (auto &m : mappings_) munmap(m.first, m.second);
 }
-
-namespace {
-
-// Writes one record (header, dest_addr, args, payload) at `rec`. The payload is not copied
-// when it already sits in place (a reserved negotiated-payload Medium).
-void write_record(char *rec, const AmMessage &msg, size_t len) {
-  auto *h = reinterpret_cast<RecordHeader *>(rec);
-  h->len = uint32_t(len);
-  h->kind = msg.category == AmCategory::Short ? kShort : msg.category == AmCategory::Medium ? kMedium : kLong;
-  h->handler = msg.handler;
-  h->nargs = msg.nargs;
-  h->is_request = msg.is_request;
-  h->nbytes = msg.nbytes;
-  char *p = rec + sizeof(RecordHeader);
-  if (msg.category == AmCategory::Long) {
-    std::memcpy(p, &msg.dest_addr, sizeof(void *));
-    p += kRecordAlign;
-  }
-  if (msg.nargs) std::memcpy(p, msg.args, msg.nargs * sizeof(int32_t));
-  p += args_bytes(msg.nargs);
-  if (msg.category == AmCategory::Medium && msg.nbytes && msg.payload != p) std::memcpy(p, msg.payload, msg.nbytes);
-}
-
-}  // namespace
 
 void SmpTransport::lock(OutRing &out) noexcept {
   if (!thread_safe_) return;
@@ -262,29 +221,21 @@ unsigned SmpTransport::drain(uint32_t sender, bool reply) {
   unsigned delivered = 0;
   // A bounded batch keeps one busy sender from starving the others.
   while (tail != head && delivered < 32) {
-    char *rec = r.data + (tail & (r.bytes - 1));
-    const auto *h = reinterpret_cast<const RecordHeader *>(rec);
-    if (h->kind != kPad) {
-      AmMessage m;
-      m.category = h->kind == kShort ? AmCategory::Short : h->kind == kMedium ? AmCategory::Medium : AmCategory::Long;
-      m.is_request = h->is_request;
-      m.handler = h->handler;
-      m.nargs = h->nargs;
-      m.src_jobrank = sender;
-      m.nbytes = h->nbytes;
-      const char *p = rec + sizeof(RecordHeader);
-      m.dest_addr = nullptr;
-      if (m.category == AmCategory::Long) {
-        std::memcpy(&m.dest_addr, p, sizeof(void *));
-        p += kRecordAlign;
-      }
-      m.args = reinterpret_cast<const int32_t *>(p);
-      p += args_bytes(m.nargs);
-      m.payload = m.category == AmCategory::Medium ? p : m.dest_addr;
+    const size_t pos = tail & (r.bytes - 1);
+    const char *rec = r.data + pos;
+    // Records never wrap (a pad fills the end of the ring): what can be read is the published
+    // part up to the end of the ring.
+    const size_t avail = std::min<uint64_t>(head - tail, r.bytes - pos);
+    AmMessage m;
+    uint32_t len;
+    const char *why = nullptr;
+    const Decoded d = decode_record(rec, avail, sender, m, len, why);
+    if (__builtin_expect(d == Decoded::Corrupt, 0)) corrupt_record(sender, reply, tail, why);
+    if (d == Decoded::Message) {
       deliver_(m);  // the Medium payload stays valid in the ring until the handler returns
       ++delivered;
     }
-    tail += h->len;
+    tail += len;
     r.control->tail.store(tail, std::memory_order_release);
     if (tail == head) head = r.control->head.load(std::memory_order_acquire);
   }

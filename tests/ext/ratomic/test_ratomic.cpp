@@ -14,6 +14,9 @@
 //     nbi          OpNBI with gex_NBI_Wait(GEX_EC_RMW), SET with GEX_EC_PUT, GET with GEX_EC_GET,
 //                  NBI inside an access region, GEX_FLAG_RANK_IS_JOBRANK
 //     outstanding  many NB ops in flight at once, completed in random order
+//     subteam      a domain over a sub-team (split by parity, reversed keys): FADD addressed by team
+//                  rank and by jobrank (GEX_FLAG_RANK_IS_JOBRANK) hit the same word, exact
+//                  totals and fetched sets, nothing lands elsewhere; gex_AD_QueryTM is the sub-team
 //     mixed        odd ranks set GEX_RATOMIC_FORCE_AM=1 before gex_Client_Init, so one job mixes the AM
 //                  path and the load/store path on the same locations: counters, lock and FCAS
 //                  counter stay exact
@@ -596,6 +599,101 @@ void test_outstanding(TestJob &j) {
   gex_AD_Destroy(ad);
 }
 
+// ---- sub-team: GEX_FLAG_RANK_IS_JOBRANK on a domain over a split team ------------------------------------
+// The job splits by parity with reversed keys, so team rank r of a team is the r-th largest jobrank
+// of that parity and team ranks differ from jobranks. On each team every member fetch-adds K times
+// onto a counter at every member, addressing it in turn by team rank and by jobrank
+// (GEX_FLAG_RANK_IS_JOBRANK), NB and NBI. Each rank holds one word per jobrank, the word for
+// ops meant for that jobrank: its own word ends at exactly K*size and every other stays 0 (an op
+// routed to the wrong rank lands there), and each target's fetched values are exactly
+// {0..K*size-1} (ops addressed either way hit the one word).
+constexpr size_t kSubCntOff = 1 << 17;     // int64_t[n] in every segment
+constexpr size_t kSubGatherOff = 1 << 18;  // int64_t[size][K]: the fetched values, by source team rank
+
+void test_subteam(TestJob &j) {
+  const int color = int(j.me % 2);
+  gex_TM_t sub = nullptr;
+  gex_TM_Split(&sub, j.tm, color, -int(j.me), nullptr, 0, GEX_FLAG_TM_NO_SCRATCH);
+  CHECK(sub != nullptr && sub != j.tm);
+  std::vector<gex_Rank_t> members;  // team rank -> jobrank, worked out here (reversed keys)
+  for (gex_Rank_t r = j.n; r-- > 0;)
+    if (int(r % 2) == color) members.push_back(r);
+  const gex_Rank_t size = gex_Rank_t(members.size());
+  CHECK_EQ(gex_TM_QuerySize(sub), size);
+  const gex_Rank_t my_rank = gex_TM_QueryRank(sub);
+  CHECK_EQ(members[my_rank], j.me);
+  for (gex_Rank_t r = 0; r < size; ++r) CHECK_EQ(gex_TM_TranslateRankToJobrank(sub, r), members[r]);
+  // The premise: on every team of 2 or more ranks, and on the odd team always, some team rank
+  // differs from its jobrank.
+  if (j.n > 1 && (size > 1 || color == 1)) {
+    bool differ = false;
+    for (gex_Rank_t r = 0; r < size; ++r) differ = differ || members[r] != r;
+    CHECK(differ);
+  }
+
+  const gex_OP_t ops = GEX_OP_FADD | GEX_OP_GET | GEX_OP_SET;
+  gex_AD_t ad = GEX_AD_INVALID;
+  gex_AD_Create(&ad, sub, GEX_DT_I64, ops, 0);
+  CHECK(ad != GEX_AD_INVALID);
+  CHECK(gex_AD_QueryTM(ad) == sub);
+  CHECK_EQ(gex_AD_QueryDT(ad), GEX_DT_I64);
+  CHECK_EQ(gex_AD_QueryOps(ad), ops);
+
+  // Zero my words through the domain, addressing myself both ways (with GEX_FLAG_AD_MY_RANK,
+  // which the debug library checks against the translated rank).
+  for (gex_Rank_t w = 0; w < j.n; ++w) {
+    void *word = j.seg + kSubCntOff + size_t(w) * 8;
+    if (w % 2)
+      gex_Event_Wait(gex_AD_OpNB_I64(ad, nullptr, j.me, word, GEX_OP_SET, 0, 0,
+                                     GEX_FLAG_RANK_IS_JOBRANK | GEX_FLAG_AD_MY_RANK));
+    else
+      gex_Event_Wait(gex_AD_OpNB_I64(ad, nullptr, my_rank, word, GEX_OP_SET, 0, 0, GEX_FLAG_AD_MY_RANK));
+  }
+  CHECK_EQ(op_blocking<int64_t>(ad, my_rank, j.seg + kSubCntOff + size_t(j.me) * 8, GEX_OP_GET), 0);
+  test_barrier(j);
+
+  const int K = 120;
+  std::vector<int64_t> got(size_t(size) * size_t(K), -1);  // [target team rank][i]
+  for (gex_Rank_t s = 0; s < size; ++s) {
+    const gex_Rank_t t = (my_rank + s) % size, jr = members[t];
+    int64_t *word = reinterpret_cast<int64_t *>(j.bases[jr] + kSubCntOff + size_t(jr) * 8);
+    for (int i = 0; i < K; ++i) {
+      int64_t *res = &got[size_t(t) * size_t(K) + size_t(i)];
+      const bool by_jobrank = i % 2;
+      const gex_Rank_t tgt = by_jobrank ? jr : t;
+      const gex_Flags_t f = by_jobrank ? GEX_FLAG_RANK_IS_JOBRANK : 0;
+      if (i % 4 < 2) gex_Event_Wait(gex_AD_OpNB_I64(ad, res, tgt, word, GEX_OP_FADD, 1, 0, f));
+      else CHECK_EQ(gex_AD_OpNBI_I64(ad, res, tgt, word, GEX_OP_FADD, 1, 0, f), 0);
+    }
+  }
+  gex_NBI_Wait(GEX_EC_RMW, 0);
+  // Each target gets what it was sent, by source team rank.
+  for (gex_Rank_t t = 0; t < size; ++t)
+    gex_RMA_PutBlocking(j.tm, members[t], j.bases[members[t]] + kSubGatherOff + size_t(my_rank) * size_t(K) * 8,
+                        &got[size_t(t) * size_t(K)], size_t(K) * 8, 0);
+  test_barrier(j);
+
+  const int64_t total = int64_t(K) * size;
+  const int64_t *words = reinterpret_cast<const int64_t *>(j.seg + kSubCntOff);
+  void *mine = j.seg + kSubCntOff + size_t(j.me) * 8;
+  CHECK_EQ(op_blocking<int64_t>(ad, my_rank, mine, GEX_OP_GET), total);
+  CHECK_EQ(op_blocking<int64_t>(ad, j.me, mine, GEX_OP_GET, 0, 0, GEX_FLAG_RANK_IS_JOBRANK), total);
+  for (gex_Rank_t w = 0; w < j.n; ++w)
+    CHECKF(words[w] == (w == j.me ? total : 0), "rank %u (team rank %u): the word for jobrank %u holds %lld",
+           unsigned(j.me), unsigned(my_rank), unsigned(w), (long long)words[w]);
+  check_permutation(reinterpret_cast<const int64_t *>(j.seg + kSubGatherOff), total);
+  // A member reads another's counter both ways too.
+  if (size > 1) {
+    const gex_Rank_t t = (my_rank + 1) % size;
+    void *w = j.bases[members[t]] + kSubCntOff + size_t(members[t]) * 8;
+    CHECK_EQ(op_blocking<int64_t>(ad, t, w, GEX_OP_GET), total);
+    CHECK_EQ(op_blocking<int64_t>(ad, members[t], w, GEX_OP_GET, 0, 0, GEX_FLAG_RANK_IS_JOBRANK), total);
+  }
+  test_barrier(j);
+  gex_AD_Destroy(ad);
+  CHECK_EQ(gex_TM_Destroy(sub, nullptr, 0), 0);
+}
+
 // ---- mixed paths -------------------------------------------------------------------------------------------
 // A counter that keeps every rank busy until all are done: each rank fetch-adds at least K times
 // and goes on (up to `cap`) until every rank has done its K, so the fast load/store ranks overlap
@@ -700,6 +798,7 @@ int main(int argc, char **argv) {
   else if (sub == "nbi") test_nbi(j);
   else if (sub == "outstanding") test_outstanding(j);
   else if (sub == "mixed") test_mixed(j);
+  else if (sub == "subteam") test_subteam(j);
   else test_fail(__FILE__, __LINE__, "unknown subtest '%s'", sub.c_str());
   test_barrier(j);
   if (j.me == 0) printf("test_ratomic %s: OK (%u ranks)\n", sub.c_str(), unsigned(j.n));
