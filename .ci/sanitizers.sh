@@ -24,19 +24,7 @@ stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(asan tsan fuzz)
 
 # clang and its sanitizer/libFuzzer runtimes (Debian: clang-14, libclang-rt-14-dev)
-packages=(cmake make python3 libgtest-dev libcli11-dev "clang-$ver" "libclang-rt-$ver-dev")
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "== installing: ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update
-  $sudo apt-get install -y --no-install-recommends "${missing[@]}"
-fi
+scripts/install-deps.sh "clang-$ver" "libclang-rt-$ver-dev"
 export CC="clang-$ver" CXX="clang++-$ver"
 export GEX_SOAK_SECONDS="$soak_seconds"
 
