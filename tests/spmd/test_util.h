@@ -283,4 +283,13 @@ static TEST_UNUSED void test_sleep_ms(unsigned ms) {
 }
 #endif
 
+
+/* Non-zero when the job runs with GEX_FORCE_AM=1: RMA and collectives go over Active Messages,
+   so a rank that sleeps without polling also holds back its part of a dissemination barrier.
+   Checks that rely on a sleeping rank's barrier messages having gone out hold only without it. */
+static inline int test_force_am(void) {
+  const char *v = getenv("GEX_FORCE_AM");
+  return v && atoi(v) != 0;
+}
+
 #endif /* GEX_TEST_UTIL_H */
