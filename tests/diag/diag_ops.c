@@ -22,9 +22,11 @@ static void medium_handler(gex_Token_t token, void *buf, size_t n, gex_AM_Arg_t 
   CHECK_EQ(n, 100);
   CHECK_EQ(gex_AM_ReplyMedium0(token, h_rmedium, reply_payload, 50, GEX_EVENT_NOW, 0), 0);
 }
+static volatile unsigned longs_handled;
 static void long_handler(gex_Token_t token, void *buf, size_t n, gex_AM_Arg_t a) {
   (void)token, (void)buf, (void)a;
   CHECK_EQ(n, 1000);
+  longs_handled++;
 }
 static void rshort_handler(gex_Token_t token, gex_AM_Arg_t a) {
   (void)token, (void)a;
@@ -80,7 +82,9 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 12; i++) CHECK_EQ(gex_AM_RequestMedium1(tm, peer, h_medium, buf, 100, GEX_EVENT_NOW, 0, i), 0);
   for (int i = 0; i < 13; i++)
     CHECK_EQ(gex_AM_RequestLong1(tm, peer, h_long, buf, 1000, remote + 4096, GEX_EVENT_NOW, 0, i), 0);
-  GASNET_BLOCKUNTIL(short_replies == 11 && medium_replies == 12);
+  /* Longs have no reply and AMs are not ordered with the barrier: wait for the 13 Longs our
+     predecessor sent us before the statistics are compared. */
+  GASNET_BLOCKUNTIL(short_replies == 11 && medium_replies == 12 && longs_handled == 13);
   (void)seg;
 
   expect(me, "rma.put.blocking", 12, 10 * 64 + 2 * 8);
