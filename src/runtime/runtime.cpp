@@ -1,13 +1,12 @@
 #include "runtime/runtime.h"
 
-#include "diag/diag.h"
-
 #include <sched.h>
 
 #include <array>
-
 #include <cstdio>
 #include <utility>
+
+#include "diag/diag.h"
 
 namespace gex::runtime {
 
