@@ -21,6 +21,15 @@ inline void check_nargs(const char *call, unsigned nargs) {
     usage_fatal(call, "nargs=" + std::to_string(nargs) + " exceeds gex_AM_MaxArgs()=16");
 }
 
+// Indices below GEX_AM_INDEX_BASE belong to the library's own handlers, which write where their
+// arguments point: a client may never send to them (checked in every build).
+inline void check_client_handler(const char *call, gex_AM_Index_t handler) {
+  if (__builtin_expect(handler < GEX_AM_INDEX_BASE, 0))
+    usage_fatal(call, "handler=" + std::to_string(handler) + " is below GEX_AM_INDEX_BASE=" +
+                          std::to_string(GEX_AM_INDEX_BASE) + " (indices 0.." + std::to_string(GEX_AM_INDEX_BASE - 1) +
+                          " belong to the library)");
+}
+
 inline void check_payload(const char *call, size_t nbytes, size_t max, const char *limit_name) {
   if (__builtin_expect(nbytes > max, 0))
     usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " exceeds " + limit_name + "=" + std::to_string(max));
@@ -132,6 +141,7 @@ int gexi_AM_RequestShort(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, g
                          const gex_AM_Arg_t *args) {
   const char *call = "gex_AM_RequestShort";
   check_may_communicate(call);
+  check_client_handler(call, handler);
   check_nargs(call, nargs);
   gex_Rank_t dest = jobrank_of(tm, rank, call);
   return send(dest, message(AmCategory::Short, true, handler, nargs, args), flags);
@@ -141,6 +151,7 @@ int gexi_AM_RequestMedium(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, 
                           gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args) {
   const char *call = "gex_AM_RequestMedium";
   check_may_communicate(call);
+  check_client_handler(call, handler);
   check_nargs(call, nargs);
   check_payload(call, nbytes, kMaxMedium, "gex_AM_MaxRequestMedium()");
   check_lc_opt(call, lc_opt, false);
@@ -158,6 +169,7 @@ int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, co
                         const gex_AM_Arg_t *args) {
   const char *call = "gex_AM_RequestLong";
   check_may_communicate(call);
+  check_client_handler(call, handler);
   check_nargs(call, nargs);
   check_payload(call, nbytes, kMaxLong, "gex_AM_MaxRequestLong()");
   check_lc_opt(call, lc_opt, false);
@@ -175,6 +187,7 @@ int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, co
 int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, unsigned int nargs,
                        const gex_AM_Arg_t *args) {
   const char *call = "gex_AM_ReplyShort";
+  check_client_handler(call, handler);
   check_nargs(call, nargs);
   gexi_Token *t = reply_token(token, call);
   return send_reply(t, message(AmCategory::Short, false, handler, nargs, args), flags);
@@ -183,6 +196,7 @@ int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t fl
 int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
                         gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args) {
   const char *call = "gex_AM_ReplyMedium";
+  check_client_handler(call, handler);
   check_nargs(call, nargs);
   check_payload(call, nbytes, kMaxMedium, "gex_AM_MaxReplyMedium()");
   check_lc_opt(call, lc_opt, true);
@@ -198,6 +212,7 @@ int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *s
 int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr,
                       gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args) {
   const char *call = "gex_AM_ReplyLong";
+  check_client_handler(call, handler);
   check_nargs(call, nargs);
   check_payload(call, nbytes, kMaxLong, "gex_AM_MaxReplyLong()");
   check_lc_opt(call, lc_opt, true);
@@ -330,6 +345,7 @@ gex_AM_SrcDesc_t gex_AM_PrepareReplyLong(gex_Token_t token, const void *client_b
 
 static void commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long, gex_AM_Index_t handler, size_t nbytes,
                    void *dest_addr, unsigned nargs, const gex_AM_Arg_t *args) {
+  check_client_handler(call, handler);
   gexi_SrcDesc &d = t_thread.srcdesc;
   if (sd != &d || !d.active) usage_fatal(call, "sd is not the pending SrcDesc of this thread's Prepare");
   if (d.is_request != req || d.is_long != is_long) usage_fatal(call, "does not match the Prepare call that made sd");
@@ -376,9 +392,36 @@ void gexi_AM_CommitReplyLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t
 
 // ---- polling -----------------------------------------------------------------------------------------
 int gasnet_AMPoll(void) {
+  if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll");
   check_may_communicate("gasnet_AMPoll");
   if (g_rt.client) progress_wait_step();
   return GASNET_OK;
 }
 
 }  // extern "C"
+
+// ---- the runtime's own messages (internal_am.h) ------------------------------------------------
+namespace gex::runtime {
+
+int am_request(AmCategory category, gex_Rank_t jobrank, gex_AM_Index_t handler, const void *payload, size_t nbytes,
+               void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args) {
+  if (category == AmCategory::Long) check_long_dest("internal AM Long Request", jobrank, dest_addr, nbytes);
+  AmMessage m = message(category, true, handler, nargs, args);
+  m.nbytes = uint32_t(nbytes);
+  m.payload = payload;
+  m.dest_addr = dest_addr;
+  return send(jobrank, m, flags);
+}
+
+int am_reply(AmCategory category, gex_Token_t token, gex_AM_Index_t handler, const void *payload, size_t nbytes,
+             void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args) {
+  gexi_Token *t = reply_token(token, "internal AM Reply");
+  if (category == AmCategory::Long) check_long_dest("internal AM Long Reply", t->src, dest_addr, nbytes);
+  AmMessage m = message(category, false, handler, nargs, args);
+  m.nbytes = uint32_t(nbytes);
+  m.payload = payload;
+  m.dest_addr = dest_addr;
+  return send_reply(t, m, flags);
+}
+
+}  // namespace gex::runtime

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <new>
+#include <vector>
 
 #include "coll/service.h"
 #include "diag/diag.h"
@@ -12,6 +13,7 @@
 #include "ratomic/service.h"
 #include "vis/service.h"
 #include "runtime/env.h"
+#include "runtime/exit.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
@@ -87,6 +89,7 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   gex::ratomic::init();
   gex::vis::init();
   gex::legacy::init();
+  install_exit_handling();  // return from main and exit() now go through the exit coordinator
   *client_p = client;
   *ep_p = ep;
   *tm_p = tm;
@@ -126,12 +129,28 @@ int gex_Segment_Attach(gex_Segment_t *segment_p, gex_TM_t tm, uintptr_t size) {
   if (!segment_p) usage_fatal(call, "segment_p is NULL");
   if (!team->primordial) return usage_error(GASNET_ERR_BAD_ARG, call, "tm must be the primordial team");
   if (team->ep->segment) return usage_error(GASNET_ERR_RESOURCE, call, "a segment is already attached (at most one call per process)");
-  if (size == 0) return usage_error(GASNET_ERR_BAD_ARG, call, "size is 0");
-  uintptr_t rounded = (size + GASNET_PAGESIZE - 1) & ~uintptr_t(GASNET_PAGESIZE - 1);
-  if (rounded > g_rt.max_segment_size)
-    return usage_error(GASNET_ERR_BAD_ARG, call,
-                       "size " + std::to_string(size) + " exceeds gasnet_getMaxLocalSegmentSize() = " +
-                           std::to_string(g_rt.max_segment_size) + " (set GASNET_MAX_SEGSIZE to raise it)");
+  // The call is collective: every rank learns every rank's verdict on its own size before
+  // anything is allocated, so a size that is bad on one rank fails the call on all of them
+  // (instead of leaving the others waiting in the exchange for a rank that already returned).
+  std::string problem;
+  uintptr_t rounded = 0;
+  if (size == 0) {
+    problem = "size is 0";
+  } else if (size > g_rt.max_segment_size) {  // before rounding: a size near UINTPTR_MAX would wrap
+    problem = "size " + std::to_string(size) + " exceeds gasnet_getMaxLocalSegmentSize() = " +
+              std::to_string(g_rt.max_segment_size) + " (set GASNET_MAX_SEGSIZE to raise it)";
+  } else {
+    rounded = (size + GASNET_PAGESIZE - 1) & ~uintptr_t(GASNET_PAGESIZE - 1);
+  }
+  const uint8_t mine_ok = problem.empty();
+  std::vector<uint8_t> all_ok(g_rt.size);
+  bootstrap::allgather(&mine_ok, 1, all_ok.data());
+  if (!problem.empty()) return usage_error(GASNET_ERR_BAD_ARG, call, problem);
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r)
+    if (!all_ok[r])
+      return usage_error(GASNET_ERR_BAD_ARG, call,
+                         "rank " + std::to_string(r) + " passed a size it cannot attach (it printed why); "
+                         "no rank attached a segment");
   void *base = g_rt.smp->allocate_segment(rounded);
   g_rt.smp->attach_segment(base, rounded);  // collective; barriers
   for (gex_Rank_t r = 0; r < g_rt.size; ++r) g_rt.segments[r] = g_rt.smp->segment_of(r);
@@ -225,6 +244,9 @@ void gex_System_QueryMyPosition(gex_Rank_t *nbrhd_set_size_p, gex_Rank_t *nbrhd_
   if (host_set_rank_p) *host_set_rank_p = job.host_rank;
 }
 
-void gasnet_exit(int exitcode) { bootstrap::exit_job(exitcode); }
+void gasnet_exit(int exitcode) {
+  if (g_rt.client) exit_job(exitcode);  // the runtime's exit coordinator (runtime/exit.h)
+  bootstrap::exit_job(exitcode);
+}
 
 }  // extern "C"

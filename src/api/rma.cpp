@@ -5,6 +5,7 @@
 //    every peer when GEX_FORCE_AM=1.
 #include "diag/diag.h"
 #include "extended/am_rma.h"
+#include "runtime/rma_copy.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
@@ -41,7 +42,7 @@ void put_blocking(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, co
   Target t = target(call, tm, rank, dest, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::PutBlocking, t.jobrank, nbytes);
   if (!t.am) {
-    std::memcpy(t.local, src, nbytes);
+    rma_copy_to_shared(t.local, src, nbytes);
     return;
   }
   CompletionCounter done{0};
@@ -54,7 +55,7 @@ void get_blocking(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, co
   Target t = target(call, tm, rank, src, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::GetBlocking, t.jobrank, nbytes);
   if (!t.am) {
-    std::memcpy(dest, t.local, nbytes);
+    rma_copy_from_shared(dest, t.local, nbytes);
     return;
   }
   CompletionCounter done{0};
@@ -68,7 +69,7 @@ gex_Event_t put_nb(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, c
   Target t = target(call, tm, rank, dest, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::PutNB, t.jobrank, nbytes);
   if (!t.am) {
-    std::memcpy(t.local, src, nbytes);
+    rma_copy_to_shared(t.local, src, nbytes);
     lc_complete_now(lc_opt);
     return GEX_EVENT_INVALID;
   }
@@ -86,7 +87,7 @@ gex_Event_t get_nb(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, c
   Target t = target(call, tm, rank, src, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::GetNB, t.jobrank, nbytes);
   if (!t.am) {
-    std::memcpy(dest, t.local, nbytes);
+    rma_copy_from_shared(dest, t.local, nbytes);
     return GEX_EVENT_INVALID;
   }
   gexi_Event *ev = event_alloc();
@@ -102,7 +103,7 @@ int put_nbi(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const vo
   Target t = target(call, tm, rank, dest, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::PutNBI, t.jobrank, nbytes);
   if (!t.am) {
-    std::memcpy(t.local, src, nbytes);
+    rma_copy_to_shared(t.local, src, nbytes);
   } else if (!gex::extended::put(t.jobrank, dest, src, nbytes, nbi_counter(kEcPut), flags & GEX_FLAG_IMMEDIATE)) {
     return 1;
   }
@@ -114,7 +115,7 @@ int get_nbi(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const vo
   Target t = target(call, tm, rank, src, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::GetNBI, t.jobrank, nbytes);
   if (!t.am) {
-    std::memcpy(dest, t.local, nbytes);
+    rma_copy_from_shared(dest, t.local, nbytes);
     return 0;
   }
   return gex::extended::get(t.jobrank, dest, src, nbytes, nbi_counter(kEcGet), flags & GEX_FLAG_IMMEDIATE) ? 0 : 1;

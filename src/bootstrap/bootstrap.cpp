@@ -25,6 +25,7 @@ namespace {
 
 JobInfo g_job;
 ControlBlock *g_control = nullptr;
+double g_exit_timeout_seconds = 2.0;
 std::atomic<bool> g_joined{false};
 std::mutex g_join_mutex;
 
@@ -67,6 +68,7 @@ void become_rank(ControlBlock *control, uint32_t rank, const std::string &job_id
   record.pid.store(static_cast<int32_t>(getpid()), std::memory_order_relaxed);
   record.state.store(kRankJoined, std::memory_order_release);
   g_job_ending = &control->job_ending;
+  g_exit_timeout_seconds = monitor_options_from_env("libgex").exit_grace_seconds;
 }
 
 bool launched_by_gexrun() {
@@ -119,7 +121,7 @@ void join_forked_job(uint32_t size) {
     if (pid < 0) {
       std::fprintf(stderr, "libgex (host %s): GASNET_PSHM_NODES=%u: cannot fork rank %u: %s\n",
                    host_name().c_str(), size, rank, std::strerror(errno));
-      control->begin_ending(1);  // the ranks already started leave from their barrier
+      control->begin_ending(1, 0.0);  // the ranks already started leave from their barrier
       break;
     }
     control->ranks()[rank].pid.store(pid, std::memory_order_relaxed);
@@ -213,9 +215,21 @@ std::string shm_name(const char *tag, uint32_t rank) {
   return shm_name_for_job(g_job.job_id, tag, rank);
 }
 
-[[noreturn]] void leave_ending_job() {
+void announce_exit(int code, bool at_once) noexcept {
+  if (!g_control) return;
+  g_control->begin_ending(code, at_once ? 0.0 : g_exit_timeout_seconds);
+  g_control->ranks()[g_job.rank].state.store(kRankExiting, std::memory_order_release);
+}
+
+bool exit_wait_over() noexcept {
+  if (!g_control) return true;
+  return g_control->all_ranks_leaving() ||
+         monotonic_ns() >= g_control->exit_deadline_ns.load(std::memory_order_acquire);
+}
+
+[[noreturn]] void finish_exit(int fallback) {
   run_exit_hook();
-  int code = 1;
+  int code = fallback;
   if (g_control) {
     const int recorded = g_control->recorded_exit_code();
     if (recorded != ControlBlock::kNoExitCode) code = recorded;
@@ -224,15 +238,20 @@ std::string shm_name(const char *tag, uint32_t rank) {
   _exit(code);
 }
 
+void set_catches_sigquit() noexcept {
+  if (g_control) g_control->ranks()[g_job.rank].catches_sigquit.store(1, std::memory_order_release);
+}
+
+double exit_timeout_seconds() noexcept { return g_exit_timeout_seconds; }
+
+[[noreturn]] void leave_ending_job() {
+  if (g_control) g_control->ranks()[g_job.rank].state.store(kRankExiting, std::memory_order_release);
+  finish_exit(1);
+}
+
 [[noreturn]] void exit_job(int code) {
-  run_exit_hook();
-  if (g_control) {
-    // If another rank got there first, its code is the job's: leave with that one.
-    code = g_control->record_exit_code(code);
-    g_control->job_ending.store(1, std::memory_order_release);
-  }
-  std::fflush(nullptr);
-  _exit(code);
+  announce_exit(code);
+  finish_exit(code);  // if another rank got there first, its code is the job's
 }
 
 [[noreturn]] void fatal(const std::string &message, int exit_code) {
@@ -243,7 +262,9 @@ std::string shm_name(const char *tag, uint32_t rank) {
   else
     std::fprintf(stderr, "libgex (host %s): %s\n", host_name().c_str(), message.c_str());
   std::fflush(stderr);
-  exit_job(exit_code == 0 ? 1 : exit_code);
+  const int code = exit_code == 0 ? 1 : exit_code;
+  announce_exit(code, /*at_once=*/true);
+  finish_exit(code);
 }
 
 MonitorOptions monitor_options_from_env(const std::string &name) {

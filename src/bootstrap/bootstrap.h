@@ -52,27 +52,50 @@ std::string shm_name_for_job(const std::string &job_id, const char *tag, uint32_
 // This host's name (gethostname), as printed in error messages.
 const std::string &host_name();
 
-// The job-wide "job is ending" word. Zero while the job runs. Poll loops read it (one relaxed
-// load) and call leave_ending_job() when it is non-zero, so no rank spins on a dead peer.
+// The job-wide "job is ending" word. Zero while the job runs; once a rank has called
+// gasnet_exit (or returned from main, or died) it is non-zero, and the recorded exit code and
+// the exit deadline are visible to whoever reads it (acquire). Seeing it does not mean "leave
+// now": a rank keeps working until it reaches its own exit or the monitor ends it at the
+// deadline (docs/launch.md, "How a job ends").
 extern std::atomic<uint32_t> *g_job_ending;
 inline bool job_ending() noexcept {
-  return g_job_ending && g_job_ending->load(std::memory_order_relaxed) != 0;
+  return g_job_ending && g_job_ending->load(std::memory_order_acquire) != 0;
 }
-// Leaves a job that another rank (or the monitor) is ending: flushes stdio, exits with the
-// job's exit code. Never returns.
+// Leaves a job that another rank (or the monitor) is ending, at once: marks this rank as
+// leaving, flushes stdio, exits with the job's exit code. For start-up collectives that can
+// no longer complete. Never returns.
 [[noreturn]] void leave_ending_job();
 
-// A function run once, on this rank, just before exit_job() and leave_ending_job() end the
-// process (src/diag/ writes its statistics and trace there). It must not end the job itself.
+// A function run once, on this rank, just before the process ends through this interface
+// (src/diag/ writes its statistics and trace there). It must not end the job itself.
 void set_exit_hook(void (*hook)() noexcept) noexcept;
 
-// gasnet_exit(code): ends the whole job with `code` (if another rank ended it first, this rank
-// leaves with that rank's code: the first code recorded is the job's). Flushes stdio first.
+// ---- the exit protocol (the runtime's exit coordinator drives it: src/runtime/exit.cpp) ----
+// Announces this rank's exit: records `code` as the job's exit code unless one is recorded
+// (the first code wins), sets the exit deadline (now + GEX_EXIT_TIMEOUT, or now when `at_once`)
+// unless one is set, marks this rank as exiting and raises the job-ending word.
+void announce_exit(int code, bool at_once = false) noexcept;
+// True once every rank has announced its exit (or is gone), or the exit deadline has passed:
+// an exiting rank stops waiting for the others then.
+bool exit_wait_over() noexcept;
+// Ends this process with the job's recorded exit code (`fallback` if none): runs the exit
+// hook, flushes stdio and calls _exit, so no static destructor unmaps memory that another
+// thread of this process may still use. Never returns.
+[[noreturn]] void finish_exit(int fallback);
+// The monitor ends a rank that misses the exit deadline with SIGQUIT once the runtime has
+// installed its SIGQUIT handler (so the client's SIGQUIT handler runs, as in GASNet), with
+// SIGTERM before.
+void set_catches_sigquit() noexcept;
+// GEX_EXIT_TIMEOUT in seconds (default 2).
+double exit_timeout_seconds() noexcept;
+
+// gasnet_exit(code) without coordination (no runtime yet): announces and leaves at once.
 // Never returns.
 [[noreturn]] void exit_job(int code);
 
 // A fatal error on this rank: prints "libgex rank R (host H): <message>" on stderr and ends the
-// whole job with a non-zero code (exit_code, default 1). Never returns.
+// whole job with a non-zero code (exit_code, default 1) at once: the monitor does not wait for
+// the other ranks' exit (as after a crash). Never returns.
 [[noreturn]] void fatal(const std::string &message, int exit_code = 1);
 
 // The job monitor (shared by gexrun and the GASNET_PSHM_NODES fork path). Returns the job's

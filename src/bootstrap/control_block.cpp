@@ -38,6 +38,7 @@ ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::s
   std::strncpy(block->job_id, job_id.c_str(), sizeof(block->job_id) - 1);
   block->job_ending.store(0, std::memory_order_relaxed);
   block->exit_code.store(kNoExitCode, std::memory_order_relaxed);
+  block->exit_deadline_ns.store(0, std::memory_order_relaxed);
   block->barrier_arrived.store(0, std::memory_order_relaxed);
   block->barrier_generation.store(0, std::memory_order_relaxed);
   RankRecord *records = block->ranks();
@@ -45,6 +46,7 @@ ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::s
     new (&records[r]) RankRecord{};
     records[r].pid.store(0, std::memory_order_relaxed);
     records[r].state.store(kRankNotJoined, std::memory_order_relaxed);
+    records[r].catches_sigquit.store(0, std::memory_order_relaxed);
   }
   std::atomic_thread_fence(std::memory_order_release);
   return block;
@@ -69,10 +71,21 @@ int ControlBlock::recorded_exit_code() const noexcept {
   return exit_code.load(std::memory_order_acquire);
 }
 
-void ControlBlock::begin_ending(int code) noexcept {
-  // The code goes first, so whoever sees job_ending also sees the code to leave with.
+void ControlBlock::begin_ending(int code, double timeout_seconds) noexcept {
+  // The code and the deadline go first, so whoever sees job_ending (acquire) also sees the code
+  // to leave with and the time by which to leave.
   record_exit_code(code);
+  int64_t no_deadline = 0;
+  exit_deadline_ns.compare_exchange_strong(no_deadline, monotonic_ns() + int64_t(timeout_seconds * 1e9),
+                                           std::memory_order_acq_rel);
   job_ending.store(1, std::memory_order_release);
+}
+
+bool ControlBlock::all_ranks_leaving() noexcept {
+  RankRecord *records = ranks();
+  for (uint32_t r = 0; r < size; ++r)
+    if (records[r].state.load(std::memory_order_acquire) < kRankExiting) return false;
+  return true;
 }
 
 ControlBlockMapping create_control_block(uint32_t size, const std::string &job_id,

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <ctime>
 
 #include "bootstrap/bootstrap.h"
 
@@ -18,12 +19,18 @@ namespace gex::bootstrap {
 enum RankState : uint32_t {
   kRankNotJoined = 0,  // forked (and maybe exec'd) but join() not reached yet
   kRankJoined = 1,     // attached to the control block
+  kRankExiting = 2,    // called gasnet_exit (or returned from main): waits for the others
+  kRankGone = 3,       // the monitor reaped the process
 };
 
 // Cache-line sized so that ranks publishing their state do not share lines.
 struct alignas(64) RankRecord {
   std::atomic<int32_t> pid;
   std::atomic<uint32_t> state;
+  // Set once the runtime has installed its signal handlers: the monitor then ends a rank that
+  // did not exit in time with SIGQUIT (so the client's SIGQUIT handler runs, as in GASNet),
+  // and with SIGTERM before that.
+  std::atomic<uint32_t> catches_sigquit;
 };
 
 struct ControlBlock {
@@ -37,6 +44,9 @@ struct ControlBlock {
 
   alignas(64) std::atomic<uint32_t> job_ending;  // g_job_ending points here
   std::atomic<int32_t> exit_code;                // kNoExitCode until the first writer
+  // CLOCK_MONOTONIC nanoseconds by which every rank should have left (first writer wins):
+  // when the job started ending plus GEX_EXIT_TIMEOUT. 0 while the job runs.
+  std::atomic<int64_t> exit_deadline_ns;
 
   // Counter barrier: the last arrival resets the counter and bumps the generation.
   alignas(64) std::atomic<uint32_t> barrier_arrived;
@@ -52,11 +62,15 @@ struct ControlBlock {
   // First writer wins; returns the code that the job will end with.
   int record_exit_code(int code) noexcept;
   int recorded_exit_code() const noexcept;
-  // Records `code` (unless a code is already recorded) and raises the job-ending word.
-  void begin_ending(int code) noexcept;
+  // Records `code` (unless a code is already recorded), the exit deadline (now + timeout,
+  // unless one is recorded) and raises the job-ending word.
+  void begin_ending(int code, double timeout_seconds) noexcept;
+  // True once every rank has announced its exit or is gone.
+  bool all_ranks_leaving() noexcept;
 };
 
 static_assert(std::atomic<uint32_t>::is_always_lock_free, "control block needs lock-free atomics");
+static_assert(std::atomic<int64_t>::is_always_lock_free, "control block needs lock-free atomics");
 static_assert(std::atomic<int32_t>::is_always_lock_free, "control block needs lock-free atomics");
 
 // A control block mapping. `shm_object` is the POSIX shm name, empty for an anonymous mapping.
@@ -69,6 +83,13 @@ struct ControlBlockMapping {
 // Creates a control block for a job of `size` ranks. With a non-empty `shm_object` it is a named
 // POSIX shm object (created exclusively); otherwise a MAP_SHARED|MAP_ANONYMOUS mapping that
 // forked children inherit. Throws std::system_error on failure.
+// CLOCK_MONOTONIC in nanoseconds: the same clock in every process of the host.
+inline int64_t monotonic_ns() noexcept {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return int64_t(now.tv_sec) * 1000000000 + now.tv_nsec;
+}
+
 ControlBlockMapping create_control_block(uint32_t size, const std::string &job_id,
                                          const std::string &shm_object);
 

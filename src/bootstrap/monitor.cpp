@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <unordered_map>
 #include <vector>
@@ -20,8 +21,6 @@
 namespace gex::bootstrap {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // How often the monitor looks at the control block when no signal wakes it.
 constexpr std::chrono::milliseconds kPollInterval{50};
@@ -42,10 +41,11 @@ class JobMonitor {
     while (true) {
       reap_exited_ranks();
       if (!ending_ && control_.job_ending.load(std::memory_order_acquire))
-        begin_ending(control_.recorded_exit_code(), /*terminate_now=*/false);
+        begin_ending(control_.recorded_exit_code(), /*quit_now=*/false);
       if (still_running_ == 0) break;
       unlink_control_block_once_all_joined();
-      if (ending_ && !killed_ && Clock::now() >= kill_deadline_) kill_remaining(SIGKILL);
+      if (ending_ && !quit_sent_ && monotonic_ns() >= quit_at_ns_) quit_stragglers();
+      if (ending_ && !killed_ && monotonic_ns() >= kill_at_ns_) kill_remaining(SIGKILL);
       wait_for_signal(signals);
     }
     remove_job_shm_objects(control_.job_id);
@@ -64,9 +64,12 @@ class JobMonitor {
       if (!running_[rank]) continue;
       running_[rank] = false;
       --still_running_;
+      // Ranks waiting in their exit for everyone to leave stop waiting for this one.
+      control_.ranks()[rank].state.store(kRankGone, std::memory_order_release);
       if (WIFEXITED(status)) {
-        // Returning from main or exit(c) without gasnet_exit: the job ends with c.
-        if (!ending_) begin_ending(WEXITSTATUS(status), /*terminate_now=*/false);
+        // exit(c) without the runtime's exit coordination (before gex_Client_Init, or a
+        // program that never initialises): the job ends with c.
+        if (!ending_) begin_ending(WEXITSTATUS(status), /*quit_now=*/false);
       } else if (WIFSIGNALED(status)) {
         rank_killed_by_signal(rank, pid, WTERMSIG(status), WCOREDUMP(status));
       }
@@ -74,23 +77,40 @@ class JobMonitor {
   }
 
   void rank_killed_by_signal(uint32_t rank, pid_t pid, int signal_number, bool core_dumped) {
-    if (signalled_[rank]) return;  // our own SIGTERM/SIGKILL while ending: expected
+    if (signalled_[rank]) return;  // our own SIGQUIT/SIGTERM/SIGKILL while ending: expected
     std::fprintf(stderr, "%s: rank %u (pid %d on host %s) was killed by signal %d (%s)%s%s\n",
                  options_.name.c_str(), rank, static_cast<int>(pid), host_name().c_str(),
                  signal_number, signal_description(signal_number).c_str(),
                  core_dumped ? " (core dumped)" : "", ending_ ? "" : "; ending the job");
     std::fflush(stderr);
-    if (!ending_) begin_ending(128 + signal_number, /*terminate_now=*/true);
+    if (!ending_) begin_ending(128 + signal_number, /*quit_now=*/true);
   }
 
-  // From here on the job is over: ranks polling the control block leave on their own; the
-  // rest get the grace period, then SIGKILL.
-  void begin_ending(int code, bool terminate_now) {
+  // From here on the job is over (docs/launch.md, "How a job ends"). Ranks that are still
+  // working get until the exit deadline (GEX_EXIT_TIMEOUT after the first exit) to reach their
+  // own exit: a collective exit loses nothing. At the deadline the stragglers get SIGQUIT (the
+  // runtime's handler, or the client's, leaves with the recorded code), and a second later
+  // whatever is left gets SIGKILL. After a crash nobody is waited for: SIGQUIT at once.
+  void begin_ending(int code, bool quit_now) {
     ending_ = true;
-    control_.begin_ending(code);
-    kill_deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                        std::chrono::duration<double>(options_.exit_grace_seconds));
-    if (terminate_now) send_to_remaining(SIGTERM);
+    control_.begin_ending(code, quit_now ? 0.0 : options_.exit_grace_seconds);
+    quit_at_ns_ = control_.exit_deadline_ns.load(std::memory_order_acquire);
+    if (quit_now) quit_at_ns_ = monotonic_ns();
+    const double after_quit = quit_now ? std::max(1.0, options_.exit_grace_seconds) : 1.0;
+    kill_at_ns_ = quit_at_ns_ + int64_t(after_quit * 1e9);
+    if (quit_now) quit_stragglers();
+  }
+
+  // SIGQUIT to every rank that has not announced its exit (SIGTERM to one whose runtime has not
+  // installed its handlers yet: SIGQUIT's default action would dump core).
+  void quit_stragglers() {
+    quit_sent_ = true;
+    RankRecord *records = control_.ranks();
+    for (size_t r = 0; r < pids_.size(); ++r) {
+      if (!running_[r] || records[r].state.load(std::memory_order_acquire) >= kRankExiting) continue;
+      signalled_[r] = true;
+      kill(pids_[r], records[r].catches_sigquit.load(std::memory_order_acquire) ? SIGQUIT : SIGTERM);
+    }
   }
 
   void send_to_remaining(int signal_number) {
@@ -112,18 +132,18 @@ class JobMonitor {
     if (control_unlinked_) return;
     RankRecord *records = control_.ranks();
     for (size_t r = 0; r < pids_.size(); ++r)
-      if (records[r].state.load(std::memory_order_acquire) != kRankJoined) return;
+      if (records[r].state.load(std::memory_order_acquire) < kRankJoined) return;
     shm_unlink(control_block_name(control_.job_id).c_str());  // ENOENT when anonymous
     control_unlinked_ = true;
   }
 
   void wait_for_signal(const sigset_t &signals) {
-    auto timeout = std::chrono::duration_cast<std::chrono::nanoseconds>(kPollInterval);
-    if (ending_ && !killed_)
-      timeout = std::clamp(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                               kill_deadline_ - Clock::now()),
-                           std::chrono::nanoseconds{0}, timeout);
-    const timespec wait{0, static_cast<long>(timeout.count())};
+    int64_t timeout_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(kPollInterval).count();
+    if (ending_) {
+      const int64_t next = !quit_sent_ ? quit_at_ns_ : !killed_ ? kill_at_ns_ : INT64_MAX;
+      if (next != INT64_MAX) timeout_ns = std::clamp<int64_t>(next - monotonic_ns(), 0, timeout_ns);
+    }
+    const timespec wait{0, static_cast<long>(timeout_ns)};
     siginfo_t info{};
     const int signal_number = sigtimedwait(&signals, &info, &wait);
     if (signal_number == SIGINT || signal_number == SIGTERM || signal_number == SIGHUP)
@@ -141,7 +161,7 @@ class JobMonitor {
     std::fprintf(stderr, "%s: received signal %d (%s); ending the job\n", options_.name.c_str(),
                  signal_number, signal_description(signal_number).c_str());
     std::fflush(stderr);
-    if (!ending_) begin_ending(128 + signal_number, /*terminate_now=*/false);
+    if (!ending_) begin_ending(128 + signal_number, /*quit_now=*/false);
     send_to_remaining(signal_number);
   }
 
@@ -153,10 +173,12 @@ class JobMonitor {
   std::vector<bool> signalled_;  // ranks we signalled ourselves: their deaths are expected
   size_t still_running_;
   bool ending_ = false;
+  bool quit_sent_ = false;
   bool killed_ = false;
   bool externally_signalled_ = false;
   bool control_unlinked_ = false;
-  Clock::time_point kill_deadline_{};
+  int64_t quit_at_ns_ = 0;  // CLOCK_MONOTONIC (control_block.h: monotonic_ns)
+  int64_t kill_at_ns_ = 0;
 };
 
 }  // namespace

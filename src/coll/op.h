@@ -41,7 +41,6 @@ inline constexpr gex_AM_Index_t kHandlerCollMessage = runtime::kHandlerCollFirst
 inline constexpr unsigned kMessageArgs = 9;
 
 inline size_t chunk_bytes() { return gex_AM_LUBRequestMedium(); }
-inline gex_TM_t self_pair() { return gex_TM_Pair(runtime::g_rt.client->ep, 0); }
 
 inline std::string hex(uint32_t v) {
   char b[16];
@@ -112,8 +111,8 @@ struct Op {
                                              gex_AM_Arg_t(offset), gex_AM_Arg_t(total), gex_AM_Arg_t(root),
                                              gex_AM_Arg_t(dtop)};
     static const char empty = 0;
-    gexi_AM_RequestMedium(self_pair(), jobrank(dest), kHandlerCollMessage, n ? buf : &empty, n, GEX_EVENT_NOW, 0,
-                          kMessageArgs, args);
+    runtime::am_request(transport::AmCategory::Medium, jobrank(dest), kHandlerCollMessage, n ? buf : &empty, n,
+                        nullptr, 0, kMessageArgs, args);
   }
   // Sends [buf, buf+n) to dest in chunks.
   void send_all(gex_Rank_t dest, uint8_t phase, uint32_t root, uint32_t dtop, const char *buf, size_t n) {

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "runtime/rma_copy.h"
 #include "runtime/runtime.h"
 
 namespace gex::extended {
@@ -12,20 +13,18 @@ using runtime::make_ptr;
 using runtime::ptr_hi;
 using runtime::ptr_lo;
 
-gex_TM_t self_pair() { return gex_TM_Pair(runtime::g_rt.client->ep, 0); }
-
 size_t max_medium() { return runtime::g_rt.smp->max_medium(); }
 size_t max_long() { return runtime::g_rt.smp->max_long(); }
 
 void ack(gex_Token_t token, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
   const gex_AM_Arg_t args[] = {counter_hi, counter_lo};
-  gexi_AM_ReplyShort(token, runtime::kHandlerAck, 0, 2, args);
+  runtime::am_reply(gex::transport::AmCategory::Short, token, runtime::kHandlerAck, nullptr, 0, nullptr, 0, 2, args);
 }
 
 // ---- handlers (run at the target, or back at the initiator for replies) ---------------------
 void on_put_medium(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t dest_hi, gex_AM_Arg_t dest_lo,
                    gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
-  std::memcpy(make_ptr(dest_hi, dest_lo), buf, nbytes);
+  runtime::rma_copy_to_shared(make_ptr(dest_hi, dest_lo), buf, nbytes);
   ack(token, counter_hi, counter_lo);
 }
 
@@ -38,17 +37,23 @@ void on_get_request(gex_Token_t token, gex_AM_Arg_t src_hi, gex_AM_Arg_t src_lo,
                     gex_AM_Arg_t use_long) {
   const gex_AM_Arg_t args[] = {dest_hi, dest_lo, counter_hi, counter_lo};
   const void *src = make_ptr(src_hi, src_lo);
+  uint64_t one_load;  // a small aligned get reads its word once (runtime/rma_copy.h)
+  if (uint32_t(nbytes) <= sizeof one_load) {
+    runtime::rma_copy_from_shared(&one_load, src, size_t(uint32_t(nbytes)));
+    src = &one_load;
+  }
   if (use_long) {
-    gexi_AM_ReplyLong(token, runtime::kHandlerGetReplyLong, src, size_t(uint32_t(nbytes)), make_ptr(dest_hi, dest_lo),
-                      GEX_EVENT_NOW, 0, 2, args + 2);
+    runtime::am_reply(gex::transport::AmCategory::Long, token, runtime::kHandlerGetReplyLong, src, size_t(uint32_t(nbytes)),
+                      make_ptr(dest_hi, dest_lo), 0, 2, args + 2);
   } else {
-    gexi_AM_ReplyMedium(token, runtime::kHandlerGetReplyMedium, src, size_t(uint32_t(nbytes)), GEX_EVENT_NOW, 0, 4, args);
+    runtime::am_reply(gex::transport::AmCategory::Medium, token, runtime::kHandlerGetReplyMedium, src, size_t(uint32_t(nbytes)), nullptr,
+                      0, 4, args);
   }
 }
 
 void on_get_reply_medium(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t dest_hi, gex_AM_Arg_t dest_lo,
                          gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
-  std::memcpy(make_ptr(dest_hi, dest_lo), buf, nbytes);
+  runtime::rma_copy_to_shared(make_ptr(dest_hi, dest_lo), buf, nbytes);
   runtime::complete_one(make_ptr<CompletionCounter>(counter_hi, counter_lo));
 }
 
@@ -83,12 +88,11 @@ void init() {
 }
 
 bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *counter, bool immediate) {
-  gex_TM_t tm = self_pair();
   const gex_AM_Arg_t c_hi = ptr_hi(counter), c_lo = ptr_lo(counter);
   if (nbytes <= kPutMediumMax && nbytes <= max_medium()) {
     const gex_AM_Arg_t args[] = {ptr_hi(dest), ptr_lo(dest), c_hi, c_lo};
     return send_chunk(counter, immediate, [&](gex_Flags_t f) {
-      return gexi_AM_RequestMedium(tm, jobrank, runtime::kHandlerPutMedium, src, nbytes, GEX_EVENT_NOW, f, 4, args);
+      return runtime::am_request(gex::transport::AmCategory::Medium, jobrank, runtime::kHandlerPutMedium, src, nbytes, nullptr, f, 4, args);
     });
   }
   const gex_AM_Arg_t args[] = {c_hi, c_lo};
@@ -96,8 +100,8 @@ bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, Complet
   for (size_t off = 0; off < nbytes; off += chunk) {
     size_t n = nbytes - off < chunk ? nbytes - off : chunk;
     bool sent = send_chunk(counter, immediate && off == 0, [&](gex_Flags_t f) {
-      return gexi_AM_RequestLong(tm, jobrank, runtime::kHandlerPutLong, static_cast<const char *>(src) + off, n,
-                                 static_cast<char *>(dest) + off, GEX_EVENT_NOW, f, 2, args);
+      return runtime::am_request(gex::transport::AmCategory::Long, jobrank, runtime::kHandlerPutLong, static_cast<const char *>(src) + off, n,
+                                 static_cast<char *>(dest) + off, f, 2, args);
     });
     if (!sent) return false;  // only the first chunk may be refused
   }
@@ -105,7 +109,6 @@ bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, Complet
 }
 
 bool get(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *counter, bool immediate) {
-  gex_TM_t tm = self_pair();
   // A Long Reply can land directly when the destination lies in this rank's own segment.
   const auto &mine = runtime::g_rt.segments[runtime::g_rt.rank];
   uintptr_t off_in_seg = reinterpret_cast<uintptr_t>(dest) - reinterpret_cast<uintptr_t>(mine.owner_base);
@@ -117,7 +120,7 @@ bool get(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, Complet
     const char *s = static_cast<const char *>(src) + off;
     const gex_AM_Arg_t args[] = {ptr_hi(s), ptr_lo(s), gex_AM_Arg_t(n), ptr_hi(d), ptr_lo(d), ptr_hi(counter), ptr_lo(counter), use_long};
     bool sent = send_chunk(counter, immediate && off == 0, [&](gex_Flags_t f) {
-      return gexi_AM_RequestShort(tm, jobrank, runtime::kHandlerGetRequest, f, 8, args);
+      return runtime::am_request(gex::transport::AmCategory::Short, jobrank, runtime::kHandlerGetRequest, nullptr, 0, nullptr, f, 8, args);
     });
     if (!sent) return false;
   }

@@ -64,8 +64,8 @@ unsigned rounds_for(gex_Rank_t n) {
 
 void send_round(uint32_t phase, unsigned round, Value v) {
   gex_Rank_t peer = gex_Rank_t((uint64_t(g_rt.rank) + (uint64_t(1) << round)) % g_rt.size);
-  gex_AM_RequestShort4(g_rt.client->tm, peer, kHandlerBarrier, 0, gex_AM_Arg_t(phase), gex_AM_Arg_t(round),
-                       gex_AM_Arg_t(v.flags), gex_AM_Arg_t(v.id));
+  const gex_AM_Arg_t args[] = {gex_AM_Arg_t(phase), gex_AM_Arg_t(round), gex_AM_Arg_t(v.flags), gex_AM_Arg_t(v.id)};
+  am_request(gex::transport::AmCategory::Short, peer, kHandlerBarrier, nullptr, 0, nullptr, 0, 4, args);
 }
 
 void barrier_handler(gex_Token_t, gex_AM_Arg_t phase, gex_AM_Arg_t round, gex_AM_Arg_t flags, gex_AM_Arg_t id) {

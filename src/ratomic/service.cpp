@@ -63,7 +63,7 @@ void on_op_request(gex_Token_t token, gex_AM_Arg_t op, gex_AM_Arg_t dt_flags, ge
   if (dt_flags & kAcqBit) std::atomic_thread_fence(std::memory_order_seq_cst);
   const gex_AM_Arg_t width4 = (dt == GEX_DT_I32 || dt == GEX_DT_U32 || dt == GEX_DT_FLT);
   const gex_AM_Arg_t args[] = {res_hi, res_lo, ctr_hi, ctr_lo, hi32(old), lo32(old), width4};
-  gexi_AM_ReplyShort(token, kHandlerOpReply, 0, 7, args);
+  runtime::am_reply(gex::transport::AmCategory::Short, token, kHandlerOpReply, nullptr, 0, nullptr, 0, 7, args);
 }
 
 // Back at the initiator: the result is stored before the counter drops (complete_one releases).
@@ -104,8 +104,8 @@ bool send_op(gex_Rank_t jobrank, gex_DT_t dt, void *tgt_addr, gex_OP_t op, uint6
                                ptr_hi(result_p), ptr_lo(result_p), ptr_hi(counter), ptr_lo(counter)};
   // Raised first, so that the reply can never take the counter below zero.
   counter->fetch_add(1, std::memory_order_relaxed);
-  gex_TM_t self_pair = gex_TM_Pair(runtime::g_rt.client->ep, 0);
-  if (gexi_AM_RequestShort(self_pair, jobrank, kHandlerOpRequest, immediate ? GEX_FLAG_IMMEDIATE : 0, 12, args) == 0)
+  if (runtime::am_request(gex::transport::AmCategory::Short, jobrank, kHandlerOpRequest, nullptr, 0, nullptr,
+                          immediate ? GEX_FLAG_IMMEDIATE : 0, 12, args) == 0)
     return true;
   counter->fetch_sub(1, std::memory_order_relaxed);
   return false;

@@ -6,7 +6,10 @@
 #include <gasnetex.h>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+
+#include "transport/transport.h"
 
 namespace gex::runtime {
 
@@ -33,6 +36,15 @@ enum InternalHandler : gex_AM_Index_t {
 // during gex_Client_Init (before any rank can send), from each service's init function.
 void register_internal_handler(gex_AM_Index_t index, gex_AM_Fn_t fn, gex_Flags_t flags, unsigned nargs,
                                const char *name);
+
+// Sending the runtime's own messages (services' internal handlers). Unlike the public entry
+// points these take a jobrank, accept internal handler indices and skip the client-facing
+// checks; the payload is copied before they return (local completion is immediate). Return 0
+// when sent, non-zero when GEX_FLAG_IMMEDIATE is in `flags` and there was no room.
+int am_request(transport::AmCategory category, gex_Rank_t jobrank, gex_AM_Index_t handler, const void *payload,
+               size_t nbytes, void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args);
+int am_reply(transport::AmCategory category, gex_Token_t token, gex_AM_Index_t handler, const void *payload,
+             size_t nbytes, void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args);
 
 // gex_nargs of a handler registered through GASNet-1's gasnet_attach, whose table does not say
 // how many arguments a handler takes: delivery then accepts any count.

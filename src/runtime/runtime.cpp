@@ -50,6 +50,13 @@ void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr,
                         ", " + fmt_ptr(seg.owner_base + seg.size) + ")");
 }
 
+void rank_range_fatal(const char *call, gex_TM_t tm, gex_Rank_t rank) {
+  if (is_tm_pair(tm))
+    usage_fatal(call, "rank=" + std::to_string(rank) + " (a jobrank, with a TM-pair) is out of range: the job has " +
+                          std::to_string(g_rt.size) + " ranks");
+  usage_fatal(call, "rank=" + std::to_string(rank) + " is out of range for a team of size " + std::to_string(tm->size));
+}
+
 gexi_TM *team_of(gex_TM_t tm, const char *call) {
   if (tm == nullptr) usage_fatal(call, "tm is GEX_TM_INVALID");
   if (is_tm_pair(tm)) usage_fatal(call, "a TM-pair is not allowed here (only a team)");
@@ -74,15 +81,19 @@ void add_progress_fn(ProgressFn fn) {
   g_progress_fns[g_progress_fn_count++] = fn;
 }
 
+// Polling from inside a handler would deliver the running message again (its ring slot is
+// released only when the handler returns): an error in every build, named by the caller.
+void reentrant_poll_fatal(const char *call) {
+  usage_fatal(call, "called in handler context (from inside an AM handler), where polling and waiting for "
+                    "communication are not allowed (it would run the same message again)");
+}
+
 unsigned poll_all() {
+  if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll (or a blocking call)");
   unsigned n = g_rt.smp ? g_rt.smp->poll(false) : 0;
   for (unsigned i = 0; i < g_progress_fn_count; ++i) g_progress_fns[i]();
-  if (__builtin_expect(bootstrap::job_ending(), 0)) {
-    // Leave on the second sighting only: the waiting loop that called us re-checks its own
-    // condition in between, so a rank released by the final barrier just before a peer's
-    // gasnet_exit still finishes (and prints) instead of being cut off.
-    if (t_thread.ending_sightings++ > 0) bootstrap::leave_ending_job();
-  }
+  // A job that is ending is not a reason to stop here: this rank keeps serving and completing
+  // what it waits for until it reaches its own exit or the monitor ends it (exit.h).
   return n;
 }
 

@@ -130,7 +130,6 @@ struct ThreadState {
   std::atomic<uint32_t> nbi_pending[5] = {};
   gexi_Event *free_events = nullptr;
   unsigned idle_polls = 0;
-  unsigned ending_sightings = 0;  // times a waiting loop saw the job ending (see poll_all)
   gexi_SrcDesc srcdesc;
 };
 extern thread_local ThreadState t_thread;
@@ -184,20 +183,19 @@ inline gexi_EP *tm_pair_ep(gex_TM_t tm) {
 }
 gexi_TM *team_of(gex_TM_t tm, const char *call);  // rejects TM-pairs and invalid handles
 
-// (tm, rank) -> jobrank. For a TM-pair the rank already is a jobrank.
-inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, [[maybe_unused]] const char *call) {
+// (tm, rank) -> jobrank. For a TM-pair the rank already is a jobrank. The rank is checked in
+// every build (it indexes the runtime's tables); a destroyed or bogus team in the debug build.
+[[noreturn]] void rank_range_fatal(const char *call, gex_TM_t tm, gex_Rank_t rank);
+inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
   if (is_tm_pair(tm)) {
-#ifdef GASNET_DEBUG
-    if (rank >= g_rt.size) usage_fatal(call, "jobrank " + std::to_string(rank) + " (TM-pair) is out of range: job size is " + std::to_string(g_rt.size));
-#endif
+    if (__builtin_expect(rank >= g_rt.size, 0)) rank_range_fatal(call, tm, rank);
     return rank;
   }
+  if (__builtin_expect(tm == nullptr, 0)) usage_fatal(call, "tm is GEX_TM_INVALID");
 #ifdef GASNET_DEBUG
-  if (tm == nullptr) usage_fatal(call, "tm is GEX_TM_INVALID");
   if (tm->magic != gexi_TM::kValid) team_of(tm, call);  // diagnoses a destroyed or bogus team
-  if (rank >= tm->size)
-    usage_fatal(call, "rank " + std::to_string(rank) + " is out of range for a team of size " + std::to_string(tm->size));
 #endif
+  if (__builtin_expect(rank >= tm->size, 0)) rank_range_fatal(call, tm, rank);
   return tm->members.empty() ? rank : tm->members[rank];
 }
 
@@ -230,7 +228,9 @@ inline char *local_address(gex_Rank_t jobrank, const void *addr) {
 // One round of progress for a waiting loop: runs handlers, notices a job that is ending, and
 // yields the core when idle so that oversubscribed ranks make progress.
 void progress_wait_step();
+// Runs handlers and progress functions once. Fatal when called from inside a handler.
 unsigned poll_all();
+[[noreturn]] void reentrant_poll_fatal(const char *call);
 // Registers a function every poll_all() runs after delivering messages (from a service's init).
 // It must return at once when there is nothing to do and never run in a restricted context.
 using ProgressFn = void (*)();

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "extended/am_rma.h"
+#include "runtime/rma_copy.h"
 #include "runtime/runtime.h"
 
 namespace gex::vis {
@@ -46,7 +47,6 @@ struct GetPacket {
   std::vector<LocalPiece> dests;
 };
 
-gex_TM_t self_pair() { return gex_TM_Pair(runtime::g_rt.client->ep, 0); }
 
 // ---- handlers ------------------------------------------------------------------------------------
 void on_put_packed(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
@@ -55,11 +55,11 @@ void on_put_packed(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t cou
     char *dest;
     uint32_t len;
     read_header(p, &dest, &len);
-    std::memcpy(dest, p + kHeaderBytes, len);
+    runtime::rma_copy_to_shared(dest, p + kHeaderBytes, len);
     p += kHeaderBytes + len;
   }
   const gex_AM_Arg_t args[] = {counter_hi, counter_lo};
-  gexi_AM_ReplyShort(token, kHandlerPutAck, 0, 2, args);
+  runtime::am_reply(gex::transport::AmCategory::Short, token, kHandlerPutAck, nullptr, 0, nullptr, 0, 2, args);
 }
 
 void on_put_ack(gex_Token_t, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
@@ -74,10 +74,12 @@ void on_get_packed(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t pac
     char *src;
     uint32_t len;
     read_header(p, &src, &len);
-    gathered.insert(gathered.end(), src, src + len);
+    const size_t at = gathered.size();
+    gathered.resize(at + len);
+    runtime::rma_copy_from_shared(gathered.data() + at, src, len);
   }
   const gex_AM_Arg_t args[] = {packet_hi, packet_lo};
-  gexi_AM_ReplyMedium(token, kHandlerGetReply, gathered.data(), gathered.size(), GEX_EVENT_NOW, 0, 2, args);
+  runtime::am_reply(gex::transport::AmCategory::Medium, token, kHandlerGetReply, gathered.data(), gathered.size(), nullptr, 0, 2, args);
 }
 
 void on_get_reply(gex_Token_t, void *buf, size_t, gex_AM_Arg_t packet_hi, gex_AM_Arg_t packet_lo) {
@@ -149,15 +151,15 @@ void AmTransfer::flush() {
   int rc;
   if (dir_ == Direction::Put) {
     const gex_AM_Arg_t args[] = {ptr_hi(counter_), ptr_lo(counter_)};
-    rc = gexi_AM_RequestMedium(self_pair(), jobrank_, kHandlerPutPacked, packet_.data(), packet_.size(),
-                               GEX_EVENT_NOW, flags, 2, args);
+    rc = runtime::am_request(gex::transport::AmCategory::Medium, jobrank_, kHandlerPutPacked, packet_.data(), packet_.size(),
+                             nullptr, flags, 2, args);
   } else {
     auto packet = std::make_unique<GetPacket>();
     packet->counter = counter_;
     packet->dests = std::move(dests_);
     const gex_AM_Arg_t args[] = {ptr_hi(packet.get()), ptr_lo(packet.get())};
-    rc = gexi_AM_RequestMedium(self_pair(), jobrank_, kHandlerGetPacked, packet_.data(), packet_.size(),
-                               GEX_EVENT_NOW, flags, 2, args);
+    rc = runtime::am_request(gex::transport::AmCategory::Medium, jobrank_, kHandlerGetPacked, packet_.data(), packet_.size(),
+                             nullptr, flags, 2, args);
     if (rc == 0) packet.release();  // the reply handler owns it now
   }
   if (rc != 0) counter_->fetch_sub(1, std::memory_order_relaxed);

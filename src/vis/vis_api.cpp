@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/rma_copy.h"
 #include "runtime/runtime.h"
 #include "vis/service.h"
 
@@ -57,9 +58,9 @@ struct LoadStoreSink {
   void piece(char *local, char *remote, size_t n) {
     check_remote_range(jobrank, remote, n, call);
     if (dir == Direction::Put)
-      std::memcpy(local_address(jobrank, remote), local, n);
+      gex::runtime::rma_copy_to_shared(local_address(jobrank, remote), local, n);
     else
-      std::memcpy(local, local_address(jobrank, remote), n);
+      gex::runtime::rma_copy_from_shared(local, local_address(jobrank, remote), n);
   }
 };
 

@@ -100,7 +100,7 @@ TEST(ControlBlock, FirstExitCodeWins) {
   bs::ControlBlock &block = *mapping.block;
   EXPECT_EQ(block.recorded_exit_code(), bs::ControlBlock::kNoExitCode);
   EXPECT_EQ(block.job_ending.load(), 0u);
-  block.begin_ending(3);
+  block.begin_ending(3, 0.0);
   EXPECT_EQ(block.job_ending.load(), 1u);
   EXPECT_EQ(block.record_exit_code(5), 3);
   EXPECT_EQ(block.recorded_exit_code(), 3);
@@ -129,7 +129,7 @@ TEST(ControlBlock, NamedBlockAttachAndMismatch) {
   EXPECT_THROW(bs::create_control_block(4, job_id, name), std::system_error);  // exclusive
 
   bs::ControlBlockMapping attached = bs::attach_control_block(name, 4, job_id);
-  attached.block->begin_ending(7);
+  attached.block->begin_ending(7, 0.0);
   EXPECT_EQ(created.block->recorded_exit_code(), 7);  // one shared block
   EXPECT_THROW(bs::attach_control_block(name, 5, job_id), std::runtime_error);
   EXPECT_THROW(bs::attach_control_block(name, 4, "otherjob"), std::runtime_error);

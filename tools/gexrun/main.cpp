@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
     if (pid == 0) exec_rank(rank_argv, job_id, rank, options.ranks, control_name);
     if (pid < 0) {
       std::fprintf(stderr, "gexrun: cannot start rank %u: fork: %s\n", rank, std::strerror(errno));
-      control.block->begin_ending(1);  // the ranks already started leave from their barrier
+      control.block->begin_ending(1, 0.0);  // the ranks already started leave from their barrier
       break;
     }
     control.block->ranks()[rank].pid.store(pid, std::memory_order_relaxed);

@@ -55,15 +55,6 @@ char *open_object(const std::string &name, size_t bytes) {
                    " ring from rank " + std::to_string(sender) + " at offset " + std::to_string(tail) + ": " + why);
 }
 
-// Spinning waits yield the core: with more ranks than cores the peer we wait for needs it.
-inline void relax(unsigned &spins) {
-  if (++spins >= 16) {
-    spins = 0;
-    sched_yield();
-  }
-}
-
-
 }  // namespace
 
 struct SmpTransport::OutRing {
@@ -117,10 +108,17 @@ SmpTransport::~SmpTransport() {
   for (auto &m : mappings_) munmap(m.first, m.second);
 }
 
-void SmpTransport::lock(OutRing &out) noexcept {
+// Another thread of this process holds the ring (it is writing a record, or holds an NPAM
+// reservation until its Commit). Waiting for it keeps making progress, as any waiting loop
+// must: the holder may itself wait for a message that only this thread would deliver.
+void SmpTransport::lock(OutRing &out, bool sending_reply) {
   if (!thread_safe_) return;
   unsigned spins = 0;
-  while (out.lock.exchange(true, std::memory_order_acquire)) relax(spins);
+  while (out.lock.load(std::memory_order_relaxed) || out.lock.exchange(true, std::memory_order_acquire)) {
+    if (++spins % 64 == 0) {
+      if (poll(sending_reply) == 0) sched_yield();
+    }
+  }
 }
 
 void SmpTransport::unlock(OutRing &out) noexcept {
@@ -152,18 +150,18 @@ SendResult SmpTransport::am_send(uint32_t dest, const AmMessage &msg, bool immed
   const Ring &r = out_rings_[size_t(dest) * 2 + !msg.is_request];
   OutRing &out = out_[size_t(dest) * 2 + !msg.is_request];
 
-  // Long: the payload goes straight into the receiver's segment, which is mapped here; it is
-  // in place before the header below is published (release store of head).
-  if (msg.category == AmCategory::Long && msg.nbytes) {
-    const SegmentView &seg = segments_[dest];
-    char *local = seg.local_base + (static_cast<char *>(msg.dest_addr) - seg.owner_base);
-    std::memcpy(local, msg.payload, msg.nbytes);
-  }
-
   for (;;) {
-    lock(out);
+    lock(out, !msg.is_request);
     uint64_t head;
     if (claim(r, out, need, head)) {
+      // Long: the payload goes straight into the receiver's segment, which is mapped here. Only
+      // once the record has room (an IMMEDIATE send that finds the ring full must leave the
+      // target untouched), and before the header is published (release store of head).
+      if (msg.category == AmCategory::Long && msg.nbytes) {
+        const SegmentView &seg = segments_[dest];
+        char *local = seg.local_base + (static_cast<char *>(msg.dest_addr) - seg.owner_base);
+        std::memcpy(local, msg.payload, msg.nbytes);
+      }
       write_record(r.data + (head & (r.bytes - 1)), msg, need);
       r.control->head.store(head + need, std::memory_order_release);
       unlock(out);
@@ -182,7 +180,7 @@ void *SmpTransport::reserve_medium(uint32_t dest, bool is_request, unsigned narg
   const Ring &r = out_rings_[size_t(dest) * 2 + !is_request];
   OutRing &out = out_[size_t(dest) * 2 + !is_request];
   for (;;) {
-    lock(out);
+    lock(out, !is_request);
     uint64_t head;
     if (claim(r, out, need, head)) return r.data + (head & (r.bytes - 1)) + sizeof(RecordHeader) + args_bytes(nargs);
     unlock(out);
@@ -204,8 +202,9 @@ void SmpTransport::commit_medium(uint32_t dest, const AmMessage &msg) {
 // The ring is full: make progress so the receiver can drain it. A reply is being sent from a
 // request handler, so only replies may run here (they send nothing); a request sender may run
 // anything, which drains the peer's requests to us should it be blocked sending to us as well.
+// An ending job is no reason to give up: the receiver may still be draining in its own exit; if
+// it never does, the monitor ends this rank at the exit deadline.
 void SmpTransport::wait_for_space(bool sending_reply) {
-  if (bootstrap::job_ending()) bootstrap::leave_ending_job();
   if (poll(sending_reply) == 0) sched_yield();
 }
 

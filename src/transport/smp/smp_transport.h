@@ -64,7 +64,7 @@ class SmpTransport final : public Transport {
   struct OutRing;  // producer-side state kept in this process
   Ring ring(uint32_t receiver, uint32_t sender, bool reply) const noexcept;
   bool claim(const Ring &r, OutRing &out, size_t need, uint64_t &head);
-  void lock(OutRing &out) noexcept;
+  void lock(OutRing &out, bool sending_reply);
   void unlock(OutRing &out) noexcept;
   unsigned drain(uint32_t sender, bool reply);
   void wait_for_space(bool sending_reply);
