@@ -101,7 +101,10 @@ void install(int sig, void (*handler)(int)) {
   sigaction(sig, &sa, nullptr);
 }
 
-void on_process_exit(int status, void *) { exit_job(status); }
+pid_t g_rank_pid = 0;  // a child the client forks inherits the hook; only the rank coordinates
+void on_process_exit(int status, void *) {
+  if (getpid() == g_rank_pid) exit_job(status);
+}
 
 }  // namespace
 
@@ -127,6 +130,7 @@ void on_process_exit(int status, void *) { exit_job(status); }
 }
 
 void install_exit_handling() {
+  g_rank_pid = getpid();
   on_exit(on_process_exit, nullptr);
   const char *no_catch = std::getenv("GASNET_NO_CATCH_SIGNAL");
   if (catch_signal(no_catch, SIGQUIT)) {
