@@ -61,10 +61,12 @@ uint8_t *ControlBlock::exchange() noexcept {
 }
 
 int ControlBlock::record_exit_code(int code) noexcept {
+  // As GASNet: the first non-zero code wins; 0 only if no rank reports a failure.
   int32_t expected = kNoExitCode;
-  if (exit_code.compare_exchange_strong(expected, code, std::memory_order_acq_rel))
-    return code;
-  return expected;
+  while (!exit_code.compare_exchange_weak(expected, code, std::memory_order_acq_rel)) {
+    if (expected != kNoExitCode && (expected != 0 || code == 0)) return expected;
+  }
+  return code;
 }
 
 int ControlBlock::recorded_exit_code() const noexcept {

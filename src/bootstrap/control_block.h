@@ -59,7 +59,8 @@ struct ControlBlock {
   RankRecord *ranks() noexcept;
   uint8_t *exchange() noexcept;
 
-  // First writer wins; returns the code that the job will end with.
+  // The first non-zero code wins (a 0 recorded earlier gives way to it, as in GASNet); returns
+  // the code that the job will end with so far.
   int record_exit_code(int code) noexcept;
   int recorded_exit_code() const noexcept;
   // Records `code` (unless a code is already recorded), the exit deadline (now + timeout,

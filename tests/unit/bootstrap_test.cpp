@@ -107,6 +107,19 @@ TEST(ControlBlock, FirstExitCodeWins) {
   munmap(mapping.block, mapping.bytes);
 }
 
+// As GASNet: a failure code is never hidden by a rank that exited with 0 first.
+TEST(ControlBlock, FirstNonZeroExitCodeWins) {
+  bs::ControlBlockMapping mapping = bs::create_control_block(2, "cbtest0", "");
+  bs::ControlBlock &block = *mapping.block;
+  EXPECT_EQ(block.record_exit_code(0), 0);
+  EXPECT_EQ(block.record_exit_code(0), 0);
+  EXPECT_EQ(block.record_exit_code(4), 4);
+  EXPECT_EQ(block.record_exit_code(0), 4);
+  EXPECT_EQ(block.record_exit_code(7), 4);
+  EXPECT_EQ(block.recorded_exit_code(), 4);
+  munmap(mapping.block, mapping.bytes);
+}
+
 TEST(ControlBlock, LayoutKeepsRegionsApart) {
   for (uint32_t size : {1u, 2u, 7u, 4096u}) {
     bs::ControlBlockMapping mapping = bs::create_control_block(size, "layout", "");
