@@ -10,8 +10,9 @@
 /* ---------------------------------------------------------------------------------------------- */
 /* Versions                                                                                        */
 /* ---------------------------------------------------------------------------------------------- */
-#define GASNET_RELEASE_VERSION_MAJOR 2026
-#define GASNET_RELEASE_VERSION_MINOR 11
+// The GASNet-EX release whose API (names and values) this one provides.
+#define GASNET_RELEASE_VERSION_MAJOR 2025
+#define GASNET_RELEASE_VERSION_MINOR 8
 #define GASNET_RELEASE_VERSION_PATCH 0
 #define GEX_SPEC_VERSION_MAJOR 0
 #define GEX_SPEC_VERSION_MINOR 17
@@ -63,17 +64,26 @@
 /* Conduit and feature macros (tested with #if by clients)                                         */
 /* ---------------------------------------------------------------------------------------------- */
 #define GASNET_CONDUIT_SMP 1
-#define GASNET_CONDUIT_NAME smp
-#define GASNET_CONDUIT_NAME_STR "SMP"
-#define GASNET_CORE_NAME "SMP"
+// Bare tokens, as in GASNet (the _STR forms are the strings).
+#define GASNET_CORE_NAME SMP
 #define GASNET_CORE_NAME_STR "SMP"
+#define GASNET_CONDUIT_NAME GASNET_CORE_NAME
+#define GASNET_CONDUIT_NAME_STR "SMP"
+#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
+#define GEXI_PTR_STR "32bit"
+#else
+#define GEXI_PTR_STR "64bit"
+#endif
+// GASNet's layout of the build description, with this build's facts.
 #define GASNET_CONFIG_STRING                                                                     \
-  "RELEASE=2026.11.0,SPEC=0.17,CONDUIT=SMP,THREADMODEL=" GEXI_THREADMODEL_STR                   \
-  ",SEGMENT=FAST,PSHM," GEXI_DEBUG_STR
+  "RELEASE=2025.8.0,SPEC=0.17,CONDUIT=SMP(SMP-2.1/SMP-2.1),THREADMODEL=" GEXI_THREADMODEL_STR   \
+  ",SEGMENT=FAST,PTR=" GEXI_PTR_STR ",CACHE_LINE_BYTES=64,noalign,pshm," GEXI_DEBUG_STR          \
+  ",notrace,nostats,nodebugmalloc,nosrclines,timers_native,membars_native,atomics_native,"       \
+  "atomic32_native,atomic64_native,notiopt"
 #define GASNET_PSHM 1
 #define GASNET_SEGMENT_FAST 1
 #define GASNET_ALIGNED_SEGMENTS 0
-#define GASNET_MAXNODES 2147483647
+#define GASNET_MAXNODES (0x7FFFFFFFu)
 #define GASNET_MAXEPS 1
 #define GASNET_PAGESIZE 4096
 #define GASNET_HIDDEN_AM_CONCURRENCY_LEVEL 0
@@ -84,14 +94,13 @@
 #define GASNET_SUPPORTS_TI_IS_LONG 1
 #define GASNET_NATIVE_NP_ALLOC_REQ_MEDIUM 1
 #define GASNET_NATIVE_NP_ALLOC_REP_MEDIUM 1
-#define GASNET_NATIVE_NP_ALLOC_REQ_LONG 1
-#define GASNET_NATIVE_NP_ALLOC_REP_LONG 1
+/* GASNET_NATIVE_NP_ALLOC_{REQ,REP}_LONG stay undefined, as in GASNet's smp conduit. */
 #define GASNET_HAVE_MK_CLASS_HOST 1
 #define SIZEOF_GEX_RMA_VALUE_T 8
 #define SIZEOF_GASNET_REGISTER_VALUE_T SIZEOF_GEX_RMA_VALUE_T
 #define GEX_AM_INDEX_BASE 128
 #define GEXI_AM_MAX_ARGS 16 /* == gex_AM_MaxArgs() */
-#define GEX_VIS_MAX_PEERCOMPLETION ((size_t)128)
+#define GEX_VIS_MAX_PEERCOMPLETION 127
 
 #if defined(__GNUC__) || defined(__clang__)
 #define GEXI_NORETURN __attribute__((__noreturn__))
@@ -138,7 +147,7 @@ typedef void (*gex_AM_Fn_t)(void);
 typedef void (*gex_AM_Fn_t)();
 #endif
 
-#define GEX_RANK_INVALID ((gex_Rank_t)0xFFFFFFFFu)
+#define GEX_RANK_INVALID (~(gex_Rank_t)0)
 #define GEX_EVENT_INVALID ((gex_Event_t)0)
 #define GEX_EVENT_NO_OP ((gex_Event_t)(uintptr_t)1)
 #define GEX_EVENT_NOW ((gex_Event_t *)(uintptr_t)1)
@@ -194,130 +203,133 @@ typedef void (*gex_Coll_ReduceFn_t)(const void *arg1, void *arg2_and_out, size_t
                                     const void *cdata);
 
 /* ---------------------------------------------------------------------------------------------- */
-/* Flags. Bits 0..12 are shared by every communication call; bits 13..17 are reused by unrelated   */
-/* APIs (never by two flags valid in the same call); the rest are unique.                           */
+/* Flags, bit sets, data types and opcodes: GASNet-EX 2025.8.0's values (docs/header-decisions.md).  */
+/* Flags are plain unsigned constants, so `#if GEX_FLAG_...` works. A bit is reused only by flags   */
+/* that never meet in one call.                                                                    */
 /* ---------------------------------------------------------------------------------------------- */
-#define GEX_FLAG_IMMEDIATE ((gex_Flags_t)1 << 0)
-#define GEX_FLAG_LC_COPY_YES ((gex_Flags_t)1 << 1)
-#define GEX_FLAG_LC_COPY_NO ((gex_Flags_t)1 << 2)
-#define GEX_FLAG_SELF_SEG_UNKNOWN ((gex_Flags_t)1 << 3)
-#define GEX_FLAG_SELF_SEG_SOME ((gex_Flags_t)1 << 4)
-#define GEX_FLAG_SELF_SEG_BOUND ((gex_Flags_t)1 << 5)
-#define GEX_FLAG_SELF_SEG_OFFSET ((gex_Flags_t)1 << 6)
-#define GEX_FLAG_PEER_SEG_UNKNOWN ((gex_Flags_t)1 << 7)
-#define GEX_FLAG_PEER_SEG_SOME ((gex_Flags_t)1 << 8)
-#define GEX_FLAG_PEER_SEG_BOUND ((gex_Flags_t)1 << 9)
-#define GEX_FLAG_PEER_SEG_OFFSET ((gex_Flags_t)1 << 10)
-#define GEX_FLAG_PEER_NEVER_SELF ((gex_Flags_t)1 << 11)
-#define GEX_FLAG_PEER_NEVER_NBRHD ((gex_Flags_t)1 << 12)
+// Communication calls (any gex_AM_*, gex_RMA_*, gex_VIS_*, gex_AD_Op*, gex_Coll_* initiation)
+#define GEX_FLAG_IMMEDIATE (1U << 0)
+#define GEX_FLAG_SELF_SEG_UNKNOWN (1U << 3)
+#define GEX_FLAG_SELF_SEG_SOME (1U << 4)
+#define GEX_FLAG_SELF_SEG_BOUND (1U << 5)
+#define GEX_FLAG_SELF_SEG_OFFSET (1U << 6)
+#define GEX_FLAG_PEER_SEG_UNKNOWN (1U << 7)
+#define GEX_FLAG_PEER_SEG_SOME (1U << 8)
+#define GEX_FLAG_PEER_SEG_BOUND (1U << 9)
+#define GEX_FLAG_PEER_SEG_OFFSET (1U << 10)
+#define GEX_FLAG_PEER_NEVER_NBRHD (1U << 14)
+#define GEX_FLAG_PEER_NEVER_SELF (1U << 15) /* its own bit: this build has PSHM */
+// [UNIMPLEMENTED] in the spec and absent from GASNet 2025.8.0; bits no GASNet flag uses.
+#define GEX_FLAG_LC_COPY_YES (1U << 16)
+#define GEX_FLAG_LC_COPY_NO (1U << 17)
 
 // gex_AM_Max{Request,Reply}{Medium,Long}, ignored by gex_AM_Prepare*
-#define GEX_FLAG_AM_PREPARE_LEAST_CLIENT ((gex_Flags_t)1 << 13)
-#define GEX_FLAG_AM_PREPARE_LEAST_ALLOC ((gex_Flags_t)1 << 14)
+#define GEX_FLAG_AM_PREPARE_LEAST_CLIENT (1U << 11)
+#define GEX_FLAG_AM_PREPARE_LEAST_ALLOC (1U << 12)
 // gex_AD_Op*
-#define GEX_FLAG_AD_MY_RANK ((gex_Flags_t)1 << 13)
-#define GEX_FLAG_AD_MY_NBRHD ((gex_Flags_t)1 << 14)
-#define GEX_FLAG_AD_ACQ ((gex_Flags_t)1 << 15)
-#define GEX_FLAG_AD_REL ((gex_Flags_t)1 << 16)
-// gex_AD_Op* and gex_TM_Create
-#define GEX_FLAG_RANK_IS_JOBRANK ((gex_Flags_t)1 << 17)
+#define GEX_FLAG_AD_MY_RANK (1U << 11)
+#define GEX_FLAG_AD_MY_NBRHD (1U << 12)
+#define GEX_FLAG_AD_REL (1U << 1)
+#define GEX_FLAG_AD_ACQ (1U << 2)
 // gex_AD_Create
-#define GEX_FLAG_AD_FAVOR_MY_RANK ((gex_Flags_t)1 << 13)
-#define GEX_FLAG_AD_FAVOR_MY_NBRHD ((gex_Flags_t)1 << 14)
-#define GEX_FLAG_AD_FAVOR_REMOTE ((gex_Flags_t)1 << 15)
-// gex_VIS_*Put{NB,NBI}
-#define GEX_FLAG_ENABLE_LEAF_LC ((gex_Flags_t)1 << 13)
-// gex_EP_Create
-#define GEX_FLAG_HINT_ACCEL_AD ((gex_Flags_t)1 << 13)
-#define GEX_FLAG_HINT_ACCEL_COLL ((gex_Flags_t)1 << 14)
-#define GEX_FLAG_HINT_ACCEL_ALL (GEX_FLAG_HINT_ACCEL_AD | GEX_FLAG_HINT_ACCEL_COLL)
-// gex_TM_Split / gex_TM_Create / gex_TM_Destroy
-#define GEX_FLAG_TM_GLOBAL_SCRATCH ((gex_Flags_t)1 << 18)
-#define GEX_FLAG_TM_LOCAL_SCRATCH ((gex_Flags_t)1 << 19)
-#define GEX_FLAG_TM_SYMMETRIC_SCRATCH ((gex_Flags_t)1 << 20)
-#define GEX_FLAG_TM_NO_SCRATCH ((gex_Flags_t)1 << 21)
-#define GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED ((gex_Flags_t)1 << 22)
-#define GEX_FLAG_TM_SCRATCH_SIZE_MIN ((gex_Flags_t)1 << 23) /* deprecated since spec v0.11 */
-#define GEX_FLAG_SCRATCH_SEG_OFFSET ((gex_Flags_t)1 << 24)
-#define GEX_FLAG_GLOBALLY_QUIESCED ((gex_Flags_t)1 << 25)
-// gex_Client_Init
-#define GEX_FLAG_USES_GASNET1 ((gex_Flags_t)1 << 26)
-// gex_AM_Entry_t.gex_flags only. Disjoint from every call flag so a mix-up is detectable.
-#define GEX_FLAG_AM_SHORT ((gex_Flags_t)1 << 27)
-#define GEX_FLAG_AM_MEDIUM ((gex_Flags_t)1 << 28)
-#define GEX_FLAG_AM_LONG ((gex_Flags_t)1 << 29)
+#define GEX_FLAG_AD_FAVOR_MY_RANK (1U << 0)
+#define GEX_FLAG_AD_FAVOR_MY_NBRHD (1U << 1)
+#define GEX_FLAG_AD_FAVOR_REMOTE (1U << 2)
+// gex_AM_Entry_t.gex_flags (handler registration)
+#define GEX_FLAG_AM_SHORT (1U << 0)
+#define GEX_FLAG_AM_MEDIUM (1U << 1)
+#define GEX_FLAG_AM_LONG (1U << 2)
 #define GEX_FLAG_AM_MEDLONG (GEX_FLAG_AM_MEDIUM | GEX_FLAG_AM_LONG)
-#define GEX_FLAG_AM_REQUEST ((gex_Flags_t)1 << 30)
-#define GEX_FLAG_AM_REPLY ((gex_Flags_t)1 << 31)
+#define GEX_FLAG_AM_REQUEST (1U << 3)
+#define GEX_FLAG_AM_REPLY (1U << 4)
 #define GEX_FLAG_AM_REQREP (GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_REPLY)
+// gex_VIS_*Put{NB,NBI}
+#define GEX_FLAG_ENABLE_LEAF_LC (1U << 11)
+// gex_Client_Init
+#define GEX_FLAG_USES_GASNET1 (1U << 0)
+// gex_TM_Split / gex_TM_Create / gex_TM_Destroy
+#define GEX_FLAG_TM_SCRATCH_SIZE_MIN (1U << 0) /* deprecated since spec v0.11 */
+#define GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED (1U << 1)
+#define GEX_FLAG_TM_GLOBAL_SCRATCH (1U << 2)
+#define GEX_FLAG_TM_LOCAL_SCRATCH (1U << 3)
+#define GEX_FLAG_TM_SYMMETRIC_SCRATCH (1U << 4)
+#define GEX_FLAG_TM_NO_SCRATCH (1U << 5)
+#define GEX_FLAG_SCRATCH_SEG_OFFSET (1U << 6)
+#define GEX_FLAG_GLOBALLY_QUIESCED (1U << 13) /* gex_TM_Destroy */
+// gex_TM_Create and gex_AD_Op*
+#define GEX_FLAG_RANK_IS_JOBRANK (1U << 13)
+// gex_EP_Create
+#define GEX_FLAG_HINT_ACCEL_AD (1U << 0)
+#define GEX_FLAG_HINT_ACCEL_COLL (1U << 1)
+#define GEX_FLAG_HINT_ACCEL_ALL ((1U << 2) - 1)
 
 /* Token info queries */
 #define GEX_TI_SRCRANK ((gex_TI_t)1 << 0)
-#define GEX_TI_EP ((gex_TI_t)1 << 1)
-#define GEX_TI_ENTRY ((gex_TI_t)1 << 2)
-#define GEX_TI_IS_REQ ((gex_TI_t)1 << 3)
-#define GEX_TI_IS_LONG ((gex_TI_t)1 << 4)
-#define GEX_TI_ALL ((gex_TI_t)0x1F)
+#define GEX_TI_ENTRY ((gex_TI_t)1 << 1)
+#define GEX_TI_IS_REQ ((gex_TI_t)1 << 2)
+#define GEX_TI_IS_LONG ((gex_TI_t)1 << 3)
+#define GEX_TI_EP ((gex_TI_t)1 << 4)
+#define GEX_TI_ALL (((gex_TI_t)1 << 5) - 1)
 
-/* Event categories */
-#define GEX_EC_GET ((gex_EC_t)1 << 0)
-#define GEX_EC_PUT ((gex_EC_t)1 << 1)
-#define GEX_EC_AM ((gex_EC_t)1 << 2)
-#define GEX_EC_LC ((gex_EC_t)1 << 3)
-#define GEX_EC_RMW ((gex_EC_t)1 << 4)
-#define GEX_EC_ALL ((gex_EC_t)0x1F)
+/* Event categories. As in GASNet's smp conduit, AM and LC share one bit (local completion of
+ * AMs and of Puts is tracked together) and GEX_EC_PUT includes it. */
+#define GEX_EC_PUT ((gex_EC_t)3)
+#define GEX_EC_GET ((gex_EC_t)4)
+#define GEX_EC_AM ((gex_EC_t)2)
+#define GEX_EC_LC ((gex_EC_t)2)
+#define GEX_EC_RMW ((gex_EC_t)8)
+#define GEX_EC_ALL (~(gex_EC_t)0)
 
 /* Endpoint capabilities [PROPOSED] */
-#define GEX_EP_CAPABILITY_RMA ((gex_EP_Capabilities_t)1 << 0)
-#define GEX_EP_CAPABILITY_AM ((gex_EP_Capabilities_t)1 << 1)
-#define GEX_EP_CAPABILITY_VIS ((gex_EP_Capabilities_t)1 << 2)
-#define GEX_EP_CAPABILITY_COLL ((gex_EP_Capabilities_t)1 << 3)
-#define GEX_EP_CAPABILITY_AD ((gex_EP_Capabilities_t)1 << 4)
-#define GEX_EP_CAPABILITY_ALL ((gex_EP_Capabilities_t)0x1F)
+#define GEX_EP_CAPABILITY_RMA (1U << 0)
+#define GEX_EP_CAPABILITY_AM (1U << 1)
+#define GEX_EP_CAPABILITY_VIS (1U << 2)
+#define GEX_EP_CAPABILITY_COLL (1U << 3)
+#define GEX_EP_CAPABILITY_AD (1U << 4)
+#define GEX_EP_CAPABILITY_ALL ((1U << 5) - 1)
 
-/* Data types and opcodes. Plain unsigned literals (no cast) because the spec calls them
- * preprocess-time constants: `#if GEX_DT_I32 ...` must work. */
-#define GEX_DT_I32 (1u << 0)
-#define GEX_DT_U32 (1u << 1)
-#define GEX_DT_I64 (1u << 2)
-#define GEX_DT_U64 (1u << 3)
-#define GEX_DT_FLT (1u << 4)
-#define GEX_DT_DBL (1u << 5)
-#define GEX_DT_USER (1u << 6)
+/* Data types and opcodes: preprocess-time constants (`#if GEX_DT_I32 ...` works), int-typed
+ * except GEX_OP_USER_NC, as in GASNet. */
+#define GEX_DT_I32 (1 << 0)
+#define GEX_DT_U32 (1 << 1)
+#define GEX_DT_I64 (1 << 2)
+#define GEX_DT_U64 (1 << 3)
+#define GEX_DT_FLT (1 << 4)
+#define GEX_DT_DBL (1 << 5)
+#define GEX_DT_USER (1 << 6)
 
-// Non-fetching ops sit in bits 0..13 and each fetching op is its partner shifted by 15, so the
-// conversions are shifts. GET has no partner (its bit 14 twin is unused).
-#define GEXI_OP_FETCH_SHIFT 15
-#define GEX_OP_ADD (1u << 0)
-#define GEX_OP_MULT (1u << 1)
-#define GEX_OP_MIN (1u << 2)
-#define GEX_OP_MAX (1u << 3)
-#define GEX_OP_SUB (1u << 4)
-#define GEX_OP_INC (1u << 5)
-#define GEX_OP_DEC (1u << 6)
-#define GEX_OP_AND (1u << 7)
-#define GEX_OP_OR (1u << 8)
-#define GEX_OP_XOR (1u << 9)
-#define GEX_OP_SET (1u << 10)
-#define GEX_OP_CAS (1u << 11)
-#define GEX_OP_USER (1u << 12)
-#define GEX_OP_USER_NC (1u << 13)
-#define GEX_OP_TO_FETCHING(op) ((op) << GEXI_OP_FETCH_SHIFT)
-#define GEX_OP_TO_NONFETCHING(op) ((op) >> GEXI_OP_FETCH_SHIFT)
-#define GEX_OP_FADD GEX_OP_TO_FETCHING(GEX_OP_ADD)
-#define GEX_OP_FMULT GEX_OP_TO_FETCHING(GEX_OP_MULT)
-#define GEX_OP_FMIN GEX_OP_TO_FETCHING(GEX_OP_MIN)
-#define GEX_OP_FMAX GEX_OP_TO_FETCHING(GEX_OP_MAX)
-#define GEX_OP_FSUB GEX_OP_TO_FETCHING(GEX_OP_SUB)
-#define GEX_OP_FINC GEX_OP_TO_FETCHING(GEX_OP_INC)
-#define GEX_OP_FDEC GEX_OP_TO_FETCHING(GEX_OP_DEC)
-#define GEX_OP_FAND GEX_OP_TO_FETCHING(GEX_OP_AND)
-#define GEX_OP_FOR GEX_OP_TO_FETCHING(GEX_OP_OR)
-#define GEX_OP_FXOR GEX_OP_TO_FETCHING(GEX_OP_XOR)
-#define GEX_OP_SWAP GEX_OP_TO_FETCHING(GEX_OP_SET)
-#define GEX_OP_FCAS GEX_OP_TO_FETCHING(GEX_OP_CAS)
+// Non-fetching ops use bits 0..11 (12..14 are reserved), each fetching op is its partner
+// shifted by 15, so the conversions are shifts; GET (27) and the user ops (30, 31) have none.
+#define GEX_OP_AND (1 << 0)
+#define GEX_OP_OR (1 << 1)
+#define GEX_OP_XOR (1 << 2)
+#define GEX_OP_ADD (1 << 3)
+#define GEX_OP_SUB (1 << 4)
+#define GEX_OP_MULT (1 << 5)
+#define GEX_OP_MIN (1 << 6)
+#define GEX_OP_MAX (1 << 7)
+#define GEX_OP_INC (1 << 8)
+#define GEX_OP_DEC (1 << 9)
+#define GEX_OP_SET (1 << 10)
+#define GEX_OP_CAS (1 << 11)
+#define GEX_OP_FAND (1 << 15)
+#define GEX_OP_FOR (1 << 16)
+#define GEX_OP_FXOR (1 << 17)
+#define GEX_OP_FADD (1 << 18)
+#define GEX_OP_FSUB (1 << 19)
+#define GEX_OP_FMULT (1 << 20)
+#define GEX_OP_FMIN (1 << 21)
+#define GEX_OP_FMAX (1 << 22)
+#define GEX_OP_FINC (1 << 23)
+#define GEX_OP_FDEC (1 << 24)
+#define GEX_OP_SWAP (1 << 25)
+#define GEX_OP_FCAS (1 << 26)
+#define GEX_OP_GET (1 << 27)
+#define GEX_OP_USER (1 << 30)
+#define GEX_OP_USER_NC (1U << 31)
 #define GEX_OP_CSWAP GEX_OP_FCAS /* deprecated alias */
-#define GEX_OP_GET (1u << 29)
+#define GEX_OP_TO_FETCHING(op) ((op) << 15)
+#define GEX_OP_TO_NONFETCHING(op) ((op) >> 15)
 
 /* ---------------------------------------------------------------------------------------------- */
 /* GASNet-1 names that EX clients use                                                              */

@@ -33,9 +33,6 @@
 #define CC_STR(x) CC_STR_(x)
 
 /* ---- Preprocess-time checks: these macros must work in #if ---- */
-#if GASNET_RELEASE_VERSION_MAJOR != 2026 || GASNET_RELEASE_VERSION_MINOR != 11 || GASNET_RELEASE_VERSION_PATCH != 0
-#error "release version"
-#endif
 #if !(GEX_SPEC_VERSION_MAJOR == 0 && GEX_SPEC_VERSION_MINOR >= 17)
 #error "GEX spec version"
 #endif
@@ -66,19 +63,16 @@
 #if !GASNET_SUPPORTS_TI_SRCRANK || !GASNET_SUPPORTS_TI_EP || !GASNET_SUPPORTS_TI_ENTRY || !GASNET_SUPPORTS_TI_IS_REQ || !GASNET_SUPPORTS_TI_IS_LONG
 #error "token info support macros"
 #endif
-#if !GASNET_NATIVE_NP_ALLOC_REQ_MEDIUM || !GASNET_NATIVE_NP_ALLOC_REP_MEDIUM || !GASNET_NATIVE_NP_ALLOC_REQ_LONG || !GASNET_NATIVE_NP_ALLOC_REP_LONG
-#error "NPAM hint macros"
-#endif
 #if SIZEOF_GEX_RMA_VALUE_T != 8 || GEX_AM_INDEX_BASE != 128 || !GASNET_HAVE_MK_CLASS_HOST
 #error "sizes"
-#endif
-#if GASNET_OK != 0 || GASNET_ERR_NOT_INIT != 10001 || GASNET_ERR_RESOURCE != 10002 || GASNET_ERR_BAD_ARG != 10003 || GASNET_ERR_NOT_READY != 10004 || GASNET_ERR_BARRIER_MISMATCH != 10005
-#error "error codes"
 #endif
 // DT and OP codes are preprocess-time constants (spec section "Data types").
 #if GEX_DT_I32 == 0 || GEX_OP_TO_FETCHING(GEX_OP_ADD) != GEX_OP_FADD || GEX_OP_TO_NONFETCHING(GEX_OP_SWAP) != GEX_OP_SET
 #error "DT/OP in #if"
 #endif
+
+/* ---- Every constant's value (GASNet-EX 2025.8.0) ---- */
+#include "constant_values.h"
 
 /* ---- Compile-time checks ---- */
 #define CC_ONE_BIT(x) ((x) != 0 && ((x) & ((x) - 1)) == 0)
@@ -149,10 +143,11 @@ CC_STATIC_ASSERT(GEX_OP_TO_NONFETCHING(GEX_OP_FADD) == GEX_OP_ADD && GEX_OP_TO_N
                  GEX_OP_TO_NONFETCHING(GEX_OP_SWAP) == GEX_OP_SET && GEX_OP_TO_NONFETCHING(GEX_OP_FCAS) == GEX_OP_CAS &&
                  GEX_OP_CSWAP == GEX_OP_FCAS,
                  "GEX_OP_TO_NONFETCHING pairs");
-// Event categories and token-info queries: distinct single bits, _ALL covers them.
-CC_STATIC_ASSERT(CC_ONE_BIT(GEX_EC_GET) && CC_ONE_BIT(GEX_EC_PUT) && CC_ONE_BIT(GEX_EC_AM) && CC_ONE_BIT(GEX_EC_LC) &&
-                 CC_ONE_BIT(GEX_EC_RMW) &&
-                 (GEX_EC_GET | GEX_EC_PUT | GEX_EC_AM | GEX_EC_LC | GEX_EC_RMW) == (GEX_EC_GET + GEX_EC_PUT + GEX_EC_AM + GEX_EC_LC + GEX_EC_RMW) &&
+// Event categories: AM and LC share a value that PUT includes (as in GASNet); GET and RMW are
+// their own; _ALL covers everything. Token-info queries: distinct single bits, _ALL covers them.
+CC_STATIC_ASSERT(GEX_EC_AM == GEX_EC_LC && (GEX_EC_PUT & GEX_EC_LC) == GEX_EC_LC && CC_ONE_BIT(GEX_EC_GET) &&
+                 CC_ONE_BIT(GEX_EC_RMW) && ((GEX_EC_PUT | GEX_EC_AM) & (GEX_EC_GET | GEX_EC_RMW)) == 0 &&
+                 (GEX_EC_GET & GEX_EC_RMW) == 0 &&
                  (GEX_EC_ALL & (GEX_EC_GET | GEX_EC_PUT | GEX_EC_AM | GEX_EC_LC | GEX_EC_RMW)) == (GEX_EC_GET | GEX_EC_PUT | GEX_EC_AM | GEX_EC_LC | GEX_EC_RMW),
                  "GEX_EC_*");
 CC_STATIC_ASSERT(CC_ONE_BIT(GEX_TI_SRCRANK) && CC_ONE_BIT(GEX_TI_EP) && CC_ONE_BIT(GEX_TI_ENTRY) && CC_ONE_BIT(GEX_TI_IS_REQ) &&
@@ -184,12 +179,15 @@ CC_STATIC_ASSERT(CC_DISJOINT2(GEX_FLAG_AD_FAVOR_MY_RANK, GEX_FLAG_AD_FAVOR_MY_NB
 CC_STATIC_ASSERT(CC_DISJOINT2(GEX_FLAG_AM_PREPARE_LEAST_CLIENT, GEX_FLAG_AM_PREPARE_LEAST_ALLOC) &&
                  ((GEX_FLAG_AM_PREPARE_LEAST_CLIENT | GEX_FLAG_AM_PREPARE_LEAST_ALLOC) & CC_FLAGS_COMM) == 0, "AM Max/Prepare flags");
 CC_STATIC_ASSERT(CC_ONE_BIT(GEX_FLAG_ENABLE_LEAF_LC) && (GEX_FLAG_ENABLE_LEAF_LC & CC_FLAGS_COMM) == 0, "VIS flags");
+// gex_TM_Split/Create take these; gex_TM_Destroy takes GLOBALLY_QUIESCED (which shares
+// RANK_IS_JOBRANK's bit, as in GASNet) and SCRATCH_SEG_OFFSET.
 #define CC_FLAGS_TM (GEX_FLAG_RANK_IS_JOBRANK | GEX_FLAG_TM_GLOBAL_SCRATCH | GEX_FLAG_TM_LOCAL_SCRATCH | GEX_FLAG_TM_SYMMETRIC_SCRATCH | \
                      GEX_FLAG_TM_NO_SCRATCH | GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED | GEX_FLAG_TM_SCRATCH_SIZE_MIN | \
-                     GEX_FLAG_SCRATCH_SEG_OFFSET | GEX_FLAG_GLOBALLY_QUIESCED)
+                     GEX_FLAG_SCRATCH_SEG_OFFSET)
 CC_STATIC_ASSERT(CC_FLAGS_TM == (GEX_FLAG_RANK_IS_JOBRANK + GEX_FLAG_TM_GLOBAL_SCRATCH + GEX_FLAG_TM_LOCAL_SCRATCH +
                                  GEX_FLAG_TM_SYMMETRIC_SCRATCH + GEX_FLAG_TM_NO_SCRATCH + GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED +
-                                 GEX_FLAG_TM_SCRATCH_SIZE_MIN + GEX_FLAG_SCRATCH_SEG_OFFSET + GEX_FLAG_GLOBALLY_QUIESCED),
+                                 GEX_FLAG_TM_SCRATCH_SIZE_MIN + GEX_FLAG_SCRATCH_SEG_OFFSET) &&
+                 CC_DISJOINT2(GEX_FLAG_GLOBALLY_QUIESCED, GEX_FLAG_SCRATCH_SEG_OFFSET),
                  "team flags disjoint");
 CC_STATIC_ASSERT(CC_DISJOINT2(GEX_FLAG_HINT_ACCEL_AD, GEX_FLAG_HINT_ACCEL_COLL) &&
                  GEX_FLAG_HINT_ACCEL_ALL == (GEX_FLAG_HINT_ACCEL_AD | GEX_FLAG_HINT_ACCEL_COLL), "EP hint flags");
@@ -664,8 +662,18 @@ static int cc_runtime_checks(void) {
   if (GEX_EVENT_NOW == NULL || GEX_EVENT_DEFER == NULL || GEX_EVENT_GROUP == NULL ||
       GEX_EVENT_NOW == GEX_EVENT_DEFER || GEX_EVENT_NOW == GEX_EVENT_GROUP || GEX_EVENT_DEFER == GEX_EVENT_GROUP)
     ++failures;
-  if (strcmp(GASNET_CONDUIT_NAME_STR, "SMP") != 0 || strcmp(CC_STR(GASNET_CONDUIT_NAME), "smp") != 0 ||
-      strcmp(GASNET_CORE_NAME, "SMP") != 0 || strstr(GASNET_CONFIG_STRING, GEXI_THREADMODEL_STR) == NULL)
+  // Sentinel values are GASNet's (clients compare and even switch on them).
+  if ((uintptr_t)GEX_EVENT_NO_OP != 1 || (uintptr_t)GEX_EVENT_NOW != 1 || (uintptr_t)GEX_EVENT_DEFER != 2 ||
+      (uintptr_t)GEX_EVENT_GROUP != 3 || (uintptr_t)GEX_MK_HOST != 1)
+    ++failures;
+  // Names: GASNET_CORE_NAME and GASNET_CONDUIT_NAME are the bare token SMP, as in GASNet.
+  if (strcmp(GASNET_CONDUIT_NAME_STR, "SMP") != 0 || strcmp(CC_STR(GASNET_CONDUIT_NAME), "SMP") != 0 ||
+      strcmp(CC_STR(GASNET_CORE_NAME), "SMP") != 0 || strcmp(GASNET_CORE_NAME_STR, "SMP") != 0)
+    ++failures;
+  // GASNet's layout of the configuration string, with the client's thread mode.
+  if (strncmp(GASNET_CONFIG_STRING, "RELEASE=2025.8.0,SPEC=0.", 24) != 0 ||
+      strstr(GASNET_CONFIG_STRING, ",CONDUIT=SMP(SMP-2.1/SMP-2.1),THREADMODEL=" GEXI_THREADMODEL_STR ",SEGMENT=FAST,") == NULL ||
+      strstr(GASNET_CONFIG_STRING, ",pshm,") == NULL)
     ++failures;
   if (strcmp(gasnet_ErrorName(GASNET_OK), "GASNET_OK") != 0 ||
       strcmp(gasnet_ErrorName(GASNET_ERR_BAD_ARG), "GASNET_ERR_BAD_ARG") != 0 ||
