@@ -2,12 +2,22 @@
  *
  * Clients hard-code these (Legion/Realm static_asserts them), so each one is pinned here: the
  * flags, which clients test with #if, by the preprocessor; the rest by static assertions, which
- * compile_check_calls.h runs in C99, C11 and C++17 under every thread mode. Where GASNet gives a
+ * compile_check_calls.h includes in C99, C11 and C++17 under every thread mode. Where GASNet gives a
  * constant a signed (int) or unsigned type, that is pinned as well (-X < 0 holds for int only).
- * Needs CC_STATIC_ASSERT from compile_check_calls.h.
  */
 #ifndef CONSTANT_VALUES_H
 #define CONSTANT_VALUES_H
+
+#if defined(__cplusplus)
+#define CV_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define CV_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#else
+// C99 has no _Static_assert: a negative array size fails the build instead.
+#define CV_CAT_(a, b) a##b
+#define CV_CAT(a, b) CV_CAT_(a, b)
+#define CV_STATIC_ASSERT(cond, msg) typedef char CV_CAT(cv_static_assert_line_, __LINE__)[(cond) ? 1 : -1]
+#endif
 
 /* ---- Flags: usable in #if, with GASNet's values ---- */
 #if GEX_FLAG_IMMEDIATE != 1 || GEX_FLAG_SELF_SEG_UNKNOWN != 8 || GEX_FLAG_SELF_SEG_SOME != 16 || \
@@ -31,8 +41,11 @@
     GEX_FLAG_AM_REQUEST != 8 || GEX_FLAG_AM_REPLY != 16 || GEX_FLAG_AM_REQREP != 24
 #error "AM registration flag values"
 #endif
-#if GEX_FLAG_ENABLE_LEAF_LC != 2048 || GEX_FLAG_USES_GASNET1 != 1
+#if GEX_FLAG_ENABLE_LEAF_LC != 2048 || GEX_FLAG_USES_GASNET1 != 1 || GEX_FLAG_DEFER_THREADS != 2
 #error "VIS / Client_Init flag values"
+#endif
+#if GEX_THREAD_ROLE_RCV != 1 || GEX_THREAD_ROLE_SND != 2
+#error "GEX_THREAD_ROLE_* values"
 #endif
 #if GEX_FLAG_TM_SCRATCH_SIZE_MIN != 1 || GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED != 2 || GEX_FLAG_TM_GLOBAL_SCRATCH != 4 || \
     GEX_FLAG_TM_LOCAL_SCRATCH != 8 || GEX_FLAG_TM_SYMMETRIC_SCRATCH != 16 || GEX_FLAG_TM_NO_SCRATCH != 32 || \
@@ -71,6 +84,18 @@
 #endif
 
 /* ---- Other preprocessor constants ---- */
+#if GEX_SPEC_VERSION_MAJOR != 0 || GEX_SPEC_VERSION_MINOR != 19
+#error "GASNet-EX spec version"
+#endif
+#if GASNET_SUPPORTS_AM_CANCEL != 20240418L || GASNET_SUPPORTS_AM_COMMIT_V2 != 20240906L || GASNET_NULL_ARGV_OK != 1
+#error "spec v0.19 feature macros"
+#endif
+#if GASNET_BARRIERFLAG_ANONYMOUS != 1 || GASNET_BARRIERFLAG_MISMATCH != 2 || GASNET_BARRIERFLAG_UNNAMED != 9
+#error "barrier flags"
+#endif
+#if GASNET_WAIT_SPIN != 0 || GASNET_WAIT_BLOCK != 1 || GASNET_WAIT_SPINBLOCK != 2
+#error "wait modes"
+#endif
 #if GASNET_RELEASE_VERSION_MAJOR != 2025 || GASNET_RELEASE_VERSION_MINOR != 8 || GASNET_RELEASE_VERSION_PATCH != 0
 #error "release version"
 #endif
@@ -101,21 +126,22 @@
 #endif
 
 /* ---- Constants with casts: static assertions ---- */
-CC_STATIC_ASSERT(GEX_TI_SRCRANK == 1 && GEX_TI_ENTRY == 2 && GEX_TI_IS_REQ == 4 && GEX_TI_IS_LONG == 8 &&
+CV_STATIC_ASSERT(GEX_TI_SRCRANK == 1 && GEX_TI_ENTRY == 2 && GEX_TI_IS_REQ == 4 && GEX_TI_IS_LONG == 8 &&
                  GEX_TI_EP == 16 && GEX_TI_ALL == 31, "GEX_TI_* values");
-CC_STATIC_ASSERT(GEX_EC_PUT == 3 && GEX_EC_GET == 4 && GEX_EC_AM == 2 && GEX_EC_LC == 2 && GEX_EC_RMW == 8 &&
+CV_STATIC_ASSERT(GEX_EC_PUT == 3 && GEX_EC_GET == 4 && GEX_EC_AM == 2 && GEX_EC_LC == 2 && GEX_EC_RMW == 8 &&
                  GEX_EC_ALL == 0xFFFFFFFFu, "GEX_EC_* values");
-CC_STATIC_ASSERT(GEX_RANK_INVALID == 0xFFFFFFFFu, "GEX_RANK_INVALID");
-CC_STATIC_ASSERT(GEX_MK_CLASS_HOST == 0 && GEX_MK_CLASS_CUDA_UVA == 1 && GEX_MK_CLASS_HIP == 2 && GEX_MK_CLASS_ZE == 3,
+CV_STATIC_ASSERT(GEX_RANK_INVALID == 0xFFFFFFFFu, "GEX_RANK_INVALID");
+CV_STATIC_ASSERT(GEX_MK_CLASS_HOST == 0 && GEX_MK_CLASS_CUDA_UVA == 1 && GEX_MK_CLASS_HIP == 2 && GEX_MK_CLASS_ZE == 3,
                  "gex_MK_Class_t values");
-CC_STATIC_ASSERT(GEX_VIS_MAX_PEERCOMPLETION == 127, "GEX_VIS_MAX_PEERCOMPLETION");
+CV_STATIC_ASSERT(GEX_VIS_MAX_PEERCOMPLETION == 127, "GEX_VIS_MAX_PEERCOMPLETION");
 
 /* ---- Types GASNet gives them: int for DT/OP (but USER_NC), unsigned for flags and bit sets ---- */
-CC_STATIC_ASSERT(-GEX_DT_I32 < 0 && -GEX_DT_DBL < 0 && -GEX_DT_USER < 0, "GEX_DT_* are int");
-CC_STATIC_ASSERT(-GEX_OP_AND < 0 && -GEX_OP_FADD < 0 && -GEX_OP_GET < 0 && -GEX_OP_USER < 0, "GEX_OP_* are int");
-CC_STATIC_ASSERT(-GEX_OP_USER_NC > 0, "GEX_OP_USER_NC is unsigned");
-CC_STATIC_ASSERT(-GEX_FLAG_IMMEDIATE > 0 && -GEX_FLAG_AM_SHORT > 0 && -GEX_EP_CAPABILITY_RMA > 0 && -GEX_TI_SRCRANK > 0 &&
+CV_STATIC_ASSERT(-GEX_DT_I32 < 0 && -GEX_DT_DBL < 0 && -GEX_DT_USER < 0, "GEX_DT_* are int");
+CV_STATIC_ASSERT(-GEX_OP_AND < 0 && -GEX_OP_FADD < 0 && -GEX_OP_GET < 0 && -GEX_OP_USER < 0, "GEX_OP_* are int");
+CV_STATIC_ASSERT(-GEX_OP_USER_NC > 0, "GEX_OP_USER_NC is unsigned");
+CV_STATIC_ASSERT(-GEX_FLAG_DEFER_THREADS > 0 && -GEX_THREAD_ROLE_RCV > 0, "DEFER_THREADS, THREAD_ROLE are unsigned");
+CV_STATIC_ASSERT(-GEX_FLAG_IMMEDIATE > 0 && -GEX_FLAG_AM_SHORT > 0 && -GEX_EP_CAPABILITY_RMA > 0 && -GEX_TI_SRCRANK > 0 &&
                  -GEX_EC_GET > 0 && -GASNET_MAXNODES > 0, "flags, TI, EC, capabilities, GASNET_MAXNODES are unsigned");
-CC_STATIC_ASSERT(-GEX_VIS_MAX_PEERCOMPLETION < 0 && -GASNET_ERR_BAD_ARG < 0, "int constants");
+CV_STATIC_ASSERT(-GEX_VIS_MAX_PEERCOMPLETION < 0 && -GASNET_ERR_BAD_ARG < 0, "int constants");
 
 #endif /* CONSTANT_VALUES_H */
