@@ -41,9 +41,10 @@ inline int send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags) {
 }
 
 // The requester's Long destination must lie in the receiver's segment (the payload is copied
-// there by the initiator), so this check guards memory and stays on in every build.
+// there by the initiator), so this check guards memory and stays on in every build. With no
+// payload any dest_addr is legal (spec NOTE 5), even when the receiver has no segment.
 inline void check_long_dest(const char *call, gex_Rank_t dest, void *dest_addr, size_t nbytes) {
-  if (__builtin_expect(!in_segment(dest, dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
+  if (__builtin_expect(nbytes && !in_segment(dest, dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
 }
 
 // An IMMEDIATE no-op sent nothing, so the handler may still reply.
