@@ -16,13 +16,8 @@
 
 #define GASNET_VERSION GASNET_SPEC_VERSION_MAJOR
 
-/* Barrier flags (gasnet_barrier_notify/wait/try). */
-#define GASNET_BARRIERFLAG_ANONYMOUS 1
-#define GASNET_BARRIERFLAG_MISMATCH 2
-/* gasnet_set_waitmode */
-#define GASNET_WAIT_SPIN 0
-#define GASNET_WAIT_BLOCK 1
-#define GASNET_WAIT_SPINBLOCK 2
+/* The barrier, gasnet_seginfo_t/gasnet_nodeinfo_t and their queries, gasnet_set_waitmode and
+ * gasnet_getenv are in gasnetex.h, as in GASNet. */
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,17 +31,6 @@ typedef struct gexi_gasnet_handlerentry_s {
   gasnet_handler_t index; /* 0: the library picks one and writes it back; else 128..255 */
   gasnet_handler_fn_t fnptr;
 } gasnet_handlerentry_t;
-
-typedef struct gexi_gasnet_seginfo_s {
-  void *addr;
-  uintptr_t size;
-} gasnet_seginfo_t;
-
-typedef struct gexi_gasnet_nodeinfo_s {
-  gasnet_node_t host;      /* equal for the nodes of one host */
-  gasnet_node_t supernode; /* equal for the nodes sharing memory (PSHM) */
-  intptr_t offset;         /* add to a node's segment address to get its address here */
-} gasnet_nodeinfo_t;
 
 /* Same layout as gex_Memvec_t. */
 typedef struct gexi_gasnet_memvec_s {
@@ -71,12 +55,8 @@ extern int gasnet_attach(gasnet_handlerentry_t *table, int numentries, uintptr_t
                          uintptr_t minheapoffset);
 extern gasnet_node_t gasnet_mynode(void);
 extern gasnet_node_t gasnet_nodes(void);
-extern int gasnet_getSegmentInfo(gasnet_seginfo_t *seginfo_table, int numentries);
-extern int gasnet_getNodeInfo(gasnet_nodeinfo_t *nodeinfo_table, int numentries);
 extern void gasnet_QueryGexObjects(gex_Client_t *client_p, gex_EP_t *endpoint_p, gex_TM_t *tm_p,
                                    gex_Segment_t *segment_p);
-extern int gasnet_set_waitmode(int wait_mode);
-extern char *gasnet_getenv(const char *s);
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Active Messages                                                                                 */
@@ -457,6 +437,20 @@ static inline int gasnet_AMReplyLong15(gasnet_token_t token, gasnet_handler_t ha
 static inline int gasnet_AMReplyLong16(gasnet_token_t token, gasnet_handler_t handler, void *source_addr, size_t nbytes, void *dest_addr, gasnet_handlerarg_t a0, gasnet_handlerarg_t a1, gasnet_handlerarg_t a2, gasnet_handlerarg_t a3, gasnet_handlerarg_t a4, gasnet_handlerarg_t a5, gasnet_handlerarg_t a6, gasnet_handlerarg_t a7, gasnet_handlerarg_t a8, gasnet_handlerarg_t a9, gasnet_handlerarg_t a10, gasnet_handlerarg_t a11, gasnet_handlerarg_t a12, gasnet_handlerarg_t a13, gasnet_handlerarg_t a14, gasnet_handlerarg_t a15) {
   return gex_AM_ReplyLong16(token, handler, source_addr, nbytes, dest_addr, GEX_EVENT_NOW, 0, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15) ? GASNET_ERR_RESOURCE : GASNET_OK;
 }
+#define gasnet_AMRequestShort(dest, ...) \
+  GEXI_AM_CAT(gasnet_AMRequestShort, GEXI_AM_NARGS(__VA_ARGS__))(dest, __VA_ARGS__)
+#define gasnet_AMRequestMedium(dest, handler, source_addr, ...) \
+  GEXI_AM_CAT(gasnet_AMRequestMedium, GEXI_AM_NARGS(__VA_ARGS__))(dest, handler, source_addr, __VA_ARGS__)
+#define gasnet_AMRequestLong(dest, handler, source_addr, nbytes, ...) \
+  GEXI_AM_CAT(gasnet_AMRequestLong, GEXI_AM_NARGS(__VA_ARGS__))(dest, handler, source_addr, nbytes, __VA_ARGS__)
+#define gasnet_AMRequestLongAsync(dest, handler, source_addr, nbytes, ...) \
+  GEXI_AM_CAT(gasnet_AMRequestLongAsync, GEXI_AM_NARGS(__VA_ARGS__))(dest, handler, source_addr, nbytes, __VA_ARGS__)
+#define gasnet_AMReplyShort(token, ...) \
+  GEXI_AM_CAT(gasnet_AMReplyShort, GEXI_AM_NARGS(__VA_ARGS__))(token, __VA_ARGS__)
+#define gasnet_AMReplyMedium(token, handler, source_addr, ...) \
+  GEXI_AM_CAT(gasnet_AMReplyMedium, GEXI_AM_NARGS(__VA_ARGS__))(token, handler, source_addr, __VA_ARGS__)
+#define gasnet_AMReplyLong(token, handler, source_addr, nbytes, ...) \
+  GEXI_AM_CAT(gasnet_AMReplyLong, GEXI_AM_NARGS(__VA_ARGS__))(token, handler, source_addr, nbytes, __VA_ARGS__)
 /* END GENERATED GASNET-1 AM FORMS */
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -538,6 +532,10 @@ static inline void gasnet_wait_syncnb_some(gasnet_handle_t *phandle, size_t numh
 }
 extern int gasnet_try_syncnb_all(gasnet_handle_t *phandle, size_t numhandles);
 extern int gasnet_try_syncnb_some(gasnet_handle_t *phandle, size_t numhandles);
+/* The _nopoll forms test without polling first. */
+#define gasnet_try_syncnb_nopoll(handle) gex_Event_Test(handle)
+#define gasnet_try_syncnb_some_nopoll(phandle, numhandles) gex_Event_TestSome(phandle, numhandles, 0)
+#define gasnet_try_syncnb_all_nopoll(phandle, numhandles) gex_Event_TestAll(phandle, numhandles, 0)
 
 static inline void gasnet_wait_syncnbi_gets(void) { gex_NBI_Wait(GEX_EC_GET, 0); }
 static inline void gasnet_wait_syncnbi_puts(void) { gex_NBI_Wait(GEX_EC_PUT | GEX_EC_LC, 0); }
@@ -548,17 +546,6 @@ extern int gasnet_try_syncnbi_all(void);
 
 static inline void gasnet_begin_nbi_accessregion(void) { gex_NBI_BeginAccessRegion(0); }
 static inline gasnet_handle_t gasnet_end_nbi_accessregion(void) { return gex_NBI_EndAccessRegion(0); }
-
-/* ---------------------------------------------------------------------------------------------- */
-/* Barrier (split-phase, named or anonymous, with mismatch detection)                              */
-/* ---------------------------------------------------------------------------------------------- */
-extern void gasnet_barrier_notify(int id, int flags);
-extern int gasnet_barrier_wait(int id, int flags);
-extern int gasnet_barrier_try(int id, int flags);
-extern int gasnet_barrier(int id, int flags);
-/* After a barrier completes: GASNET_BARRIERFLAG_ANONYMOUS when every node was anonymous,
- * GASNET_BARRIERFLAG_MISMATCH when it mismatched, 0 with *id the agreed id otherwise. */
-extern int gasnet_barrier_result(int *id);
 
 /* ---------------------------------------------------------------------------------------------- */
 /* VIS (GASNet-1 gasnet_vis.h names) onto gex_VIS_*. GASNet-1 strided transfers give count[0] in   */

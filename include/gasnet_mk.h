@@ -38,6 +38,13 @@ extern int gex_MK_Create(gex_MK_t *memkind_p, gex_Client_t client, const gex_MK_
                          gex_Flags_t flags);
 extern void gex_MK_Destroy(gex_MK_t memkind, gex_Flags_t flags);
 
+/* Queries of a memory kind made by gex_MK_Create (not GEX_MK_HOST, which is no object). */
+extern void gex_MK_SetCData(gex_MK_t mk, const void *val);
+extern void *gex_MK_QueryCData(gex_MK_t mk);
+extern gex_Flags_t gex_MK_QueryFlags(gex_MK_t mk);
+extern gex_Client_t gex_MK_QueryClient(gex_MK_t mk);
+extern gex_MK_Class_t gex_MK_QueryClass(gex_MK_t mk);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

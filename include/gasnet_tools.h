@@ -101,8 +101,8 @@ extern int gexi_tools_unsetenv(const char *) __asm__("unsetenv");
 /* Versions (gasnetex.h defines the same values when it comes first)                              */
 /* ---------------------------------------------------------------------------------------------- */
 #ifndef GASNET_RELEASE_VERSION_MAJOR
-#define GASNET_RELEASE_VERSION_MAJOR 2026
-#define GASNET_RELEASE_VERSION_MINOR 11
+#define GASNET_RELEASE_VERSION_MAJOR 2025
+#define GASNET_RELEASE_VERSION_MINOR 8
 #define GASNET_RELEASE_VERSION_PATCH 0
 #endif
 #ifndef GASNETT_SPEC_VERSION_MAJOR

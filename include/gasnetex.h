@@ -1,4 +1,4 @@
-/* gasnetex.h: the GASNet-EX API (spec v0.17) as provided by libgex.
+/* gasnetex.h: the GASNet-EX API (spec v0.19) as provided by libgex.
  *
  * C99-clean and valid C++ (declarations are extern "C"). Thin on purpose: every function is a real
  * library symbol except gex_Client_Init and the numbered AM forms, which are static inline (see
@@ -10,11 +10,12 @@
 /* ---------------------------------------------------------------------------------------------- */
 /* Versions                                                                                        */
 /* ---------------------------------------------------------------------------------------------- */
-#define GASNET_RELEASE_VERSION_MAJOR 2026
-#define GASNET_RELEASE_VERSION_MINOR 11
+// The GASNet-EX release whose API (names and values) this one provides.
+#define GASNET_RELEASE_VERSION_MAJOR 2025
+#define GASNET_RELEASE_VERSION_MINOR 8
 #define GASNET_RELEASE_VERSION_PATCH 0
 #define GEX_SPEC_VERSION_MAJOR 0
-#define GEX_SPEC_VERSION_MINOR 17
+#define GEX_SPEC_VERSION_MINOR 19
 #define GASNET_SPEC_VERSION_MAJOR 1
 #define GASNET_SPEC_VERSION_MINOR 8
 #define GASNETT_SPEC_VERSION_MAJOR 1
@@ -63,17 +64,36 @@
 /* Conduit and feature macros (tested with #if by clients)                                         */
 /* ---------------------------------------------------------------------------------------------- */
 #define GASNET_CONDUIT_SMP 1
-#define GASNET_CONDUIT_NAME smp
-#define GASNET_CONDUIT_NAME_STR "SMP"
-#define GASNET_CORE_NAME "SMP"
+// Bare tokens, as in GASNet (the _STR forms are the strings).
+#define GASNET_CORE_NAME SMP
 #define GASNET_CORE_NAME_STR "SMP"
+#define GASNET_CONDUIT_NAME GASNET_CORE_NAME
+#define GASNET_CONDUIT_NAME_STR "SMP"
+#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
+#define GEXI_PTR_STR "32bit"
+#else
+#define GEXI_PTR_STR "64bit"
+#endif
+// GASNet's layout of the build description, with this build's facts.
 #define GASNET_CONFIG_STRING                                                                     \
-  "RELEASE=2026.11.0,SPEC=0.17,CONDUIT=SMP,THREADMODEL=" GEXI_THREADMODEL_STR                   \
-  ",SEGMENT=FAST,PSHM," GEXI_DEBUG_STR
+  "RELEASE=2025.8.0,SPEC=0.19,CONDUIT=SMP(SMP-2.1/SMP-2.1),THREADMODEL=" GEXI_THREADMODEL_STR   \
+  ",SEGMENT=FAST,PTR=" GEXI_PTR_STR ",CACHE_LINE_BYTES=64,noalign,pshm," GEXI_DEBUG_STR          \
+  ",notrace,nostats,nodebugmalloc,nosrclines,timers_native,membars_native,atomics_native,"       \
+  "atomic32_native,atomic64_native,notiopt"
+#define GASNET_CORE_VERSION 2.1
+#define GASNET_CORE_VERSION_STR "2.1"
+#define GASNET_EXTENDED_VERSION GASNET_CORE_VERSION
+#define GASNET_EXTENDED_VERSION_STR "2.1"
+#define GASNET_EXTENDED_NAME SMP
+#define GASNET_EXTENDED_NAME_STR "SMP"
+#define GASNET_NULL_ARGV_OK 1 /* gex_Client_Init and gasnet_init accept NULL argc/argv */
+// Spec v0.19 features: the revision dates of gex_AM_Cancel* and gex_AM_Commit*_v2.
+#define GASNET_SUPPORTS_AM_CANCEL 20240418L
+#define GASNET_SUPPORTS_AM_COMMIT_V2 20240906L
 #define GASNET_PSHM 1
 #define GASNET_SEGMENT_FAST 1
 #define GASNET_ALIGNED_SEGMENTS 0
-#define GASNET_MAXNODES 2147483647
+#define GASNET_MAXNODES (0x7FFFFFFFu)
 #define GASNET_MAXEPS 1
 #define GASNET_PAGESIZE 4096
 #define GASNET_HIDDEN_AM_CONCURRENCY_LEVEL 0
@@ -84,14 +104,13 @@
 #define GASNET_SUPPORTS_TI_IS_LONG 1
 #define GASNET_NATIVE_NP_ALLOC_REQ_MEDIUM 1
 #define GASNET_NATIVE_NP_ALLOC_REP_MEDIUM 1
-#define GASNET_NATIVE_NP_ALLOC_REQ_LONG 1
-#define GASNET_NATIVE_NP_ALLOC_REP_LONG 1
+/* GASNET_NATIVE_NP_ALLOC_{REQ,REP}_LONG stay undefined, as in GASNet's smp conduit. */
 #define GASNET_HAVE_MK_CLASS_HOST 1
 #define SIZEOF_GEX_RMA_VALUE_T 8
 #define SIZEOF_GASNET_REGISTER_VALUE_T SIZEOF_GEX_RMA_VALUE_T
 #define GEX_AM_INDEX_BASE 128
 #define GEXI_AM_MAX_ARGS 16 /* == gex_AM_MaxArgs() */
-#define GEX_VIS_MAX_PEERCOMPLETION ((size_t)128)
+#define GEX_VIS_MAX_PEERCOMPLETION 127
 
 #if defined(__GNUC__) || defined(__clang__)
 #define GEXI_NORETURN __attribute__((__noreturn__))
@@ -138,7 +157,7 @@ typedef void (*gex_AM_Fn_t)(void);
 typedef void (*gex_AM_Fn_t)();
 #endif
 
-#define GEX_RANK_INVALID ((gex_Rank_t)0xFFFFFFFFu)
+#define GEX_RANK_INVALID (~(gex_Rank_t)0)
 #define GEX_EVENT_INVALID ((gex_Event_t)0)
 #define GEX_EVENT_NO_OP ((gex_Event_t)(uintptr_t)1)
 #define GEX_EVENT_NOW ((gex_Event_t *)(uintptr_t)1)
@@ -194,130 +213,134 @@ typedef void (*gex_Coll_ReduceFn_t)(const void *arg1, void *arg2_and_out, size_t
                                     const void *cdata);
 
 /* ---------------------------------------------------------------------------------------------- */
-/* Flags. Bits 0..12 are shared by every communication call; bits 13..17 are reused by unrelated   */
-/* APIs (never by two flags valid in the same call); the rest are unique.                           */
+/* Flags, bit sets, data types and opcodes: GASNet-EX 2025.8.0's values (docs/header-decisions.md).  */
+/* Flags are plain unsigned constants, so `#if GEX_FLAG_...` works. A bit is reused only by flags   */
+/* that never meet in one call.                                                                    */
 /* ---------------------------------------------------------------------------------------------- */
-#define GEX_FLAG_IMMEDIATE ((gex_Flags_t)1 << 0)
-#define GEX_FLAG_LC_COPY_YES ((gex_Flags_t)1 << 1)
-#define GEX_FLAG_LC_COPY_NO ((gex_Flags_t)1 << 2)
-#define GEX_FLAG_SELF_SEG_UNKNOWN ((gex_Flags_t)1 << 3)
-#define GEX_FLAG_SELF_SEG_SOME ((gex_Flags_t)1 << 4)
-#define GEX_FLAG_SELF_SEG_BOUND ((gex_Flags_t)1 << 5)
-#define GEX_FLAG_SELF_SEG_OFFSET ((gex_Flags_t)1 << 6)
-#define GEX_FLAG_PEER_SEG_UNKNOWN ((gex_Flags_t)1 << 7)
-#define GEX_FLAG_PEER_SEG_SOME ((gex_Flags_t)1 << 8)
-#define GEX_FLAG_PEER_SEG_BOUND ((gex_Flags_t)1 << 9)
-#define GEX_FLAG_PEER_SEG_OFFSET ((gex_Flags_t)1 << 10)
-#define GEX_FLAG_PEER_NEVER_SELF ((gex_Flags_t)1 << 11)
-#define GEX_FLAG_PEER_NEVER_NBRHD ((gex_Flags_t)1 << 12)
+// Communication calls (any gex_AM_*, gex_RMA_*, gex_VIS_*, gex_AD_Op*, gex_Coll_* initiation)
+#define GEX_FLAG_IMMEDIATE (1U << 0)
+#define GEX_FLAG_SELF_SEG_UNKNOWN (1U << 3)
+#define GEX_FLAG_SELF_SEG_SOME (1U << 4)
+#define GEX_FLAG_SELF_SEG_BOUND (1U << 5)
+#define GEX_FLAG_SELF_SEG_OFFSET (1U << 6)
+#define GEX_FLAG_PEER_SEG_UNKNOWN (1U << 7)
+#define GEX_FLAG_PEER_SEG_SOME (1U << 8)
+#define GEX_FLAG_PEER_SEG_BOUND (1U << 9)
+#define GEX_FLAG_PEER_SEG_OFFSET (1U << 10)
+#define GEX_FLAG_PEER_NEVER_NBRHD (1U << 14)
+#define GEX_FLAG_PEER_NEVER_SELF (1U << 15) /* its own bit: this build has PSHM */
+// [UNIMPLEMENTED] in the spec and absent from GASNet 2025.8.0; bits no GASNet flag uses.
+#define GEX_FLAG_LC_COPY_YES (1U << 16)
+#define GEX_FLAG_LC_COPY_NO (1U << 17)
 
 // gex_AM_Max{Request,Reply}{Medium,Long}, ignored by gex_AM_Prepare*
-#define GEX_FLAG_AM_PREPARE_LEAST_CLIENT ((gex_Flags_t)1 << 13)
-#define GEX_FLAG_AM_PREPARE_LEAST_ALLOC ((gex_Flags_t)1 << 14)
+#define GEX_FLAG_AM_PREPARE_LEAST_CLIENT (1U << 11)
+#define GEX_FLAG_AM_PREPARE_LEAST_ALLOC (1U << 12)
 // gex_AD_Op*
-#define GEX_FLAG_AD_MY_RANK ((gex_Flags_t)1 << 13)
-#define GEX_FLAG_AD_MY_NBRHD ((gex_Flags_t)1 << 14)
-#define GEX_FLAG_AD_ACQ ((gex_Flags_t)1 << 15)
-#define GEX_FLAG_AD_REL ((gex_Flags_t)1 << 16)
-// gex_AD_Op* and gex_TM_Create
-#define GEX_FLAG_RANK_IS_JOBRANK ((gex_Flags_t)1 << 17)
+#define GEX_FLAG_AD_MY_RANK (1U << 11)
+#define GEX_FLAG_AD_MY_NBRHD (1U << 12)
+#define GEX_FLAG_AD_REL (1U << 1)
+#define GEX_FLAG_AD_ACQ (1U << 2)
 // gex_AD_Create
-#define GEX_FLAG_AD_FAVOR_MY_RANK ((gex_Flags_t)1 << 13)
-#define GEX_FLAG_AD_FAVOR_MY_NBRHD ((gex_Flags_t)1 << 14)
-#define GEX_FLAG_AD_FAVOR_REMOTE ((gex_Flags_t)1 << 15)
-// gex_VIS_*Put{NB,NBI}
-#define GEX_FLAG_ENABLE_LEAF_LC ((gex_Flags_t)1 << 13)
-// gex_EP_Create
-#define GEX_FLAG_HINT_ACCEL_AD ((gex_Flags_t)1 << 13)
-#define GEX_FLAG_HINT_ACCEL_COLL ((gex_Flags_t)1 << 14)
-#define GEX_FLAG_HINT_ACCEL_ALL (GEX_FLAG_HINT_ACCEL_AD | GEX_FLAG_HINT_ACCEL_COLL)
-// gex_TM_Split / gex_TM_Create / gex_TM_Destroy
-#define GEX_FLAG_TM_GLOBAL_SCRATCH ((gex_Flags_t)1 << 18)
-#define GEX_FLAG_TM_LOCAL_SCRATCH ((gex_Flags_t)1 << 19)
-#define GEX_FLAG_TM_SYMMETRIC_SCRATCH ((gex_Flags_t)1 << 20)
-#define GEX_FLAG_TM_NO_SCRATCH ((gex_Flags_t)1 << 21)
-#define GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED ((gex_Flags_t)1 << 22)
-#define GEX_FLAG_TM_SCRATCH_SIZE_MIN ((gex_Flags_t)1 << 23) /* deprecated since spec v0.11 */
-#define GEX_FLAG_SCRATCH_SEG_OFFSET ((gex_Flags_t)1 << 24)
-#define GEX_FLAG_GLOBALLY_QUIESCED ((gex_Flags_t)1 << 25)
-// gex_Client_Init
-#define GEX_FLAG_USES_GASNET1 ((gex_Flags_t)1 << 26)
-// gex_AM_Entry_t.gex_flags only. Disjoint from every call flag so a mix-up is detectable.
-#define GEX_FLAG_AM_SHORT ((gex_Flags_t)1 << 27)
-#define GEX_FLAG_AM_MEDIUM ((gex_Flags_t)1 << 28)
-#define GEX_FLAG_AM_LONG ((gex_Flags_t)1 << 29)
+#define GEX_FLAG_AD_FAVOR_MY_RANK (1U << 0)
+#define GEX_FLAG_AD_FAVOR_MY_NBRHD (1U << 1)
+#define GEX_FLAG_AD_FAVOR_REMOTE (1U << 2)
+// gex_AM_Entry_t.gex_flags (handler registration)
+#define GEX_FLAG_AM_SHORT (1U << 0)
+#define GEX_FLAG_AM_MEDIUM (1U << 1)
+#define GEX_FLAG_AM_LONG (1U << 2)
 #define GEX_FLAG_AM_MEDLONG (GEX_FLAG_AM_MEDIUM | GEX_FLAG_AM_LONG)
-#define GEX_FLAG_AM_REQUEST ((gex_Flags_t)1 << 30)
-#define GEX_FLAG_AM_REPLY ((gex_Flags_t)1 << 31)
+#define GEX_FLAG_AM_REQUEST (1U << 3)
+#define GEX_FLAG_AM_REPLY (1U << 4)
 #define GEX_FLAG_AM_REQREP (GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_REPLY)
+// gex_VIS_*Put{NB,NBI}
+#define GEX_FLAG_ENABLE_LEAF_LC (1U << 11)
+// gex_Client_Init
+#define GEX_FLAG_USES_GASNET1 (1U << 0)
+#define GEX_FLAG_DEFER_THREADS (1U << 1) /* [EXPERIMENTAL, spec v0.18] */
+// gex_TM_Split / gex_TM_Create / gex_TM_Destroy
+#define GEX_FLAG_TM_SCRATCH_SIZE_MIN (1U << 0) /* deprecated since spec v0.11 */
+#define GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED (1U << 1)
+#define GEX_FLAG_TM_GLOBAL_SCRATCH (1U << 2)
+#define GEX_FLAG_TM_LOCAL_SCRATCH (1U << 3)
+#define GEX_FLAG_TM_SYMMETRIC_SCRATCH (1U << 4)
+#define GEX_FLAG_TM_NO_SCRATCH (1U << 5)
+#define GEX_FLAG_SCRATCH_SEG_OFFSET (1U << 6)
+#define GEX_FLAG_GLOBALLY_QUIESCED (1U << 13) /* gex_TM_Destroy */
+// gex_TM_Create and gex_AD_Op*
+#define GEX_FLAG_RANK_IS_JOBRANK (1U << 13)
+// gex_EP_Create
+#define GEX_FLAG_HINT_ACCEL_AD (1U << 0)
+#define GEX_FLAG_HINT_ACCEL_COLL (1U << 1)
+#define GEX_FLAG_HINT_ACCEL_ALL ((1U << 2) - 1)
 
 /* Token info queries */
 #define GEX_TI_SRCRANK ((gex_TI_t)1 << 0)
-#define GEX_TI_EP ((gex_TI_t)1 << 1)
-#define GEX_TI_ENTRY ((gex_TI_t)1 << 2)
-#define GEX_TI_IS_REQ ((gex_TI_t)1 << 3)
-#define GEX_TI_IS_LONG ((gex_TI_t)1 << 4)
-#define GEX_TI_ALL ((gex_TI_t)0x1F)
+#define GEX_TI_ENTRY ((gex_TI_t)1 << 1)
+#define GEX_TI_IS_REQ ((gex_TI_t)1 << 2)
+#define GEX_TI_IS_LONG ((gex_TI_t)1 << 3)
+#define GEX_TI_EP ((gex_TI_t)1 << 4)
+#define GEX_TI_ALL (((gex_TI_t)1 << 5) - 1)
 
-/* Event categories */
-#define GEX_EC_GET ((gex_EC_t)1 << 0)
-#define GEX_EC_PUT ((gex_EC_t)1 << 1)
-#define GEX_EC_AM ((gex_EC_t)1 << 2)
-#define GEX_EC_LC ((gex_EC_t)1 << 3)
-#define GEX_EC_RMW ((gex_EC_t)1 << 4)
-#define GEX_EC_ALL ((gex_EC_t)0x1F)
+/* Event categories. As in GASNet's smp conduit, AM and LC share one bit (local completion of
+ * AMs and of Puts is tracked together) and GEX_EC_PUT includes it. */
+#define GEX_EC_PUT ((gex_EC_t)3)
+#define GEX_EC_GET ((gex_EC_t)4)
+#define GEX_EC_AM ((gex_EC_t)2)
+#define GEX_EC_LC ((gex_EC_t)2)
+#define GEX_EC_RMW ((gex_EC_t)8)
+#define GEX_EC_ALL (~(gex_EC_t)0)
 
 /* Endpoint capabilities [PROPOSED] */
-#define GEX_EP_CAPABILITY_RMA ((gex_EP_Capabilities_t)1 << 0)
-#define GEX_EP_CAPABILITY_AM ((gex_EP_Capabilities_t)1 << 1)
-#define GEX_EP_CAPABILITY_VIS ((gex_EP_Capabilities_t)1 << 2)
-#define GEX_EP_CAPABILITY_COLL ((gex_EP_Capabilities_t)1 << 3)
-#define GEX_EP_CAPABILITY_AD ((gex_EP_Capabilities_t)1 << 4)
-#define GEX_EP_CAPABILITY_ALL ((gex_EP_Capabilities_t)0x1F)
+#define GEX_EP_CAPABILITY_RMA (1U << 0)
+#define GEX_EP_CAPABILITY_AM (1U << 1)
+#define GEX_EP_CAPABILITY_VIS (1U << 2)
+#define GEX_EP_CAPABILITY_COLL (1U << 3)
+#define GEX_EP_CAPABILITY_AD (1U << 4)
+#define GEX_EP_CAPABILITY_ALL ((1U << 5) - 1)
 
-/* Data types and opcodes. Plain unsigned literals (no cast) because the spec calls them
- * preprocess-time constants: `#if GEX_DT_I32 ...` must work. */
-#define GEX_DT_I32 (1u << 0)
-#define GEX_DT_U32 (1u << 1)
-#define GEX_DT_I64 (1u << 2)
-#define GEX_DT_U64 (1u << 3)
-#define GEX_DT_FLT (1u << 4)
-#define GEX_DT_DBL (1u << 5)
-#define GEX_DT_USER (1u << 6)
+/* Data types and opcodes: preprocess-time constants (`#if GEX_DT_I32 ...` works), int-typed
+ * except GEX_OP_USER_NC, as in GASNet. */
+#define GEX_DT_I32 (1 << 0)
+#define GEX_DT_U32 (1 << 1)
+#define GEX_DT_I64 (1 << 2)
+#define GEX_DT_U64 (1 << 3)
+#define GEX_DT_FLT (1 << 4)
+#define GEX_DT_DBL (1 << 5)
+#define GEX_DT_USER (1 << 6)
 
-// Non-fetching ops sit in bits 0..13 and each fetching op is its partner shifted by 15, so the
-// conversions are shifts. GET has no partner (its bit 14 twin is unused).
-#define GEXI_OP_FETCH_SHIFT 15
-#define GEX_OP_ADD (1u << 0)
-#define GEX_OP_MULT (1u << 1)
-#define GEX_OP_MIN (1u << 2)
-#define GEX_OP_MAX (1u << 3)
-#define GEX_OP_SUB (1u << 4)
-#define GEX_OP_INC (1u << 5)
-#define GEX_OP_DEC (1u << 6)
-#define GEX_OP_AND (1u << 7)
-#define GEX_OP_OR (1u << 8)
-#define GEX_OP_XOR (1u << 9)
-#define GEX_OP_SET (1u << 10)
-#define GEX_OP_CAS (1u << 11)
-#define GEX_OP_USER (1u << 12)
-#define GEX_OP_USER_NC (1u << 13)
-#define GEX_OP_TO_FETCHING(op) ((op) << GEXI_OP_FETCH_SHIFT)
-#define GEX_OP_TO_NONFETCHING(op) ((op) >> GEXI_OP_FETCH_SHIFT)
-#define GEX_OP_FADD GEX_OP_TO_FETCHING(GEX_OP_ADD)
-#define GEX_OP_FMULT GEX_OP_TO_FETCHING(GEX_OP_MULT)
-#define GEX_OP_FMIN GEX_OP_TO_FETCHING(GEX_OP_MIN)
-#define GEX_OP_FMAX GEX_OP_TO_FETCHING(GEX_OP_MAX)
-#define GEX_OP_FSUB GEX_OP_TO_FETCHING(GEX_OP_SUB)
-#define GEX_OP_FINC GEX_OP_TO_FETCHING(GEX_OP_INC)
-#define GEX_OP_FDEC GEX_OP_TO_FETCHING(GEX_OP_DEC)
-#define GEX_OP_FAND GEX_OP_TO_FETCHING(GEX_OP_AND)
-#define GEX_OP_FOR GEX_OP_TO_FETCHING(GEX_OP_OR)
-#define GEX_OP_FXOR GEX_OP_TO_FETCHING(GEX_OP_XOR)
-#define GEX_OP_SWAP GEX_OP_TO_FETCHING(GEX_OP_SET)
-#define GEX_OP_FCAS GEX_OP_TO_FETCHING(GEX_OP_CAS)
+// Non-fetching ops use bits 0..11 (12..14 are reserved), each fetching op is its partner
+// shifted by 15, so the conversions are shifts; GET (27) and the user ops (30, 31) have none.
+#define GEX_OP_AND (1 << 0)
+#define GEX_OP_OR (1 << 1)
+#define GEX_OP_XOR (1 << 2)
+#define GEX_OP_ADD (1 << 3)
+#define GEX_OP_SUB (1 << 4)
+#define GEX_OP_MULT (1 << 5)
+#define GEX_OP_MIN (1 << 6)
+#define GEX_OP_MAX (1 << 7)
+#define GEX_OP_INC (1 << 8)
+#define GEX_OP_DEC (1 << 9)
+#define GEX_OP_SET (1 << 10)
+#define GEX_OP_CAS (1 << 11)
+#define GEX_OP_FAND (1 << 15)
+#define GEX_OP_FOR (1 << 16)
+#define GEX_OP_FXOR (1 << 17)
+#define GEX_OP_FADD (1 << 18)
+#define GEX_OP_FSUB (1 << 19)
+#define GEX_OP_FMULT (1 << 20)
+#define GEX_OP_FMIN (1 << 21)
+#define GEX_OP_FMAX (1 << 22)
+#define GEX_OP_FINC (1 << 23)
+#define GEX_OP_FDEC (1 << 24)
+#define GEX_OP_SWAP (1 << 25)
+#define GEX_OP_FCAS (1 << 26)
+#define GEX_OP_GET (1 << 27)
+#define GEX_OP_USER (1 << 30)
+#define GEX_OP_USER_NC (1U << 31)
 #define GEX_OP_CSWAP GEX_OP_FCAS /* deprecated alias */
-#define GEX_OP_GET (1u << 29)
+#define GEX_OP_TO_FETCHING(op) ((op) << 15)
+#define GEX_OP_TO_NONFETCHING(op) ((op) >> 15)
 
 /* ---------------------------------------------------------------------------------------------- */
 /* GASNet-1 names that EX clients use                                                              */
@@ -339,12 +362,57 @@ typedef gex_HSL_t gasnet_hsl_t;
 #define GASNET_HSL_INITIALIZER GEX_HSL_INITIALIZER
 #define GASNET_INVALID_HANDLE GEX_EVENT_INVALID
 
+/* GASNet-1 barrier flags (gasnet_barrier_notify/wait/try); UNNAMED includes ANONYMOUS. */
+#define GASNET_BARRIERFLAG_ANONYMOUS 1
+#define GASNET_BARRIERFLAG_MISMATCH 2
+#define GEXI_BARRIERFLAG_UNNAMED_BIT 8
+#define GASNET_BARRIERFLAG_UNNAMED (GASNET_BARRIERFLAG_ANONYMOUS | GEXI_BARRIERFLAG_UNNAMED_BIT)
+/* gasnet_set_waitmode */
+#define GASNET_WAIT_SPIN 0
+#define GASNET_WAIT_BLOCK 1
+#define GASNET_WAIT_SPINBLOCK 2
+
+typedef struct gexi_gasnet_seginfo_s {
+  void *addr;
+  uintptr_t size;
+} gasnet_seginfo_t;
+
+typedef struct gexi_gasnet_nodeinfo_s {
+  gasnet_node_t host;      /* equal for the nodes of one host */
+  gasnet_node_t supernode; /* equal for the nodes sharing memory (PSHM) */
+  uintptr_t offset;        /* add to a node's segment address to get its address here */
+} gasnet_nodeinfo_t;
+
+/* Thread-information caching: this library needs none, so these cost nothing. */
+typedef void *gasnet_threadinfo_t;
+#define GASNET_GET_THREADINFO() ((gasnet_threadinfo_t)0)
+#define GASNET_POST_THREADINFO(info) ((void)(info))
+#define GASNET_BEGIN_FUNCTION() GASNET_POST_THREADINFO(GASNET_GET_THREADINFO())
+
 extern const char *gasnet_ErrorName(int errval);
 extern const char *gasnet_ErrorDesc(int errval);
 extern int gasnet_AMPoll(void);
 extern void gasnet_exit(int exitcode) GEXI_NORETURN;
 extern uintptr_t gasnet_getMaxLocalSegmentSize(void);
 extern uintptr_t gasnet_getMaxGlobalSegmentSize(void);
+/* After a segment is attached: every node's segment (owner's address, size). */
+extern int gasnet_getSegmentInfo(gasnet_seginfo_t *seginfo_table, int numentries);
+extern int gasnet_getNodeInfo(gasnet_nodeinfo_t *nodeinfo_table, int numentries);
+extern int gasnet_set_waitmode(int wait_mode);
+extern char *gasnet_getenv(const char *s);
+/* When non-NULL, called with this process's segment base and size once gex_Segment_Attach (or
+ * gasnet_attach) has attached it, before that call returns. */
+extern void (*gasnet_client_attach_hook)(void *, uintptr_t);
+
+/* The GASNet-1 split-phase barrier over the primordial team (named or anonymous, with mismatch
+ * detection); any client may use it, as in GASNet. */
+extern void gasnet_barrier_notify(int id, int flags);
+extern int gasnet_barrier_wait(int id, int flags);
+extern int gasnet_barrier_try(int id, int flags);
+extern int gasnet_barrier(int id, int flags);
+/* After a barrier completes: GASNET_BARRIERFLAG_ANONYMOUS when every node was anonymous,
+ * GASNET_BARRIERFLAG_MISMATCH when it mismatched, 0 with *id the agreed id otherwise. */
+extern int gasnet_barrier_result(int *id);
 // A statement; polls (running handlers) until cond holds. Not legal in handler context.
 #define GASNET_BLOCKUNTIL(cond)                                                                  \
   do {                                                                                           \
@@ -366,6 +434,21 @@ extern void gex_System_QueryHostInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_c
                                      gex_Rank_t *my_info_index_p);
 extern void gex_System_QueryMyPosition(gex_Rank_t *nbrhd_set_size_p, gex_Rank_t *nbrhd_set_rank_p,
                                        gex_Rank_t *host_set_size_p, gex_Rank_t *host_set_rank_p);
+
+/* [EXPERIMENTAL, spec v0.18] Deferred progress threads. This conduit has none: a client that passed
+ * GEX_FLAG_DEFER_THREADS gets *count_p == 0 (one call allowed); any other gets
+ * GASNET_ERR_RESOURCE. */
+typedef struct gexi_ProgressThreadInfo_s {
+  const char *gex_device_list;
+  unsigned int gex_thread_roles;
+  void *(*gex_progress_fn)(void *);
+  void *gex_progress_arg;
+} gex_ProgressThreadInfo_t;
+#define GEX_THREAD_ROLE_RCV (1U << 0)
+#define GEX_THREAD_ROLE_SND (1U << 1)
+extern int gex_System_QueryProgressThreads(gex_Client_t client, unsigned int *count_p,
+                                           const gex_ProgressThreadInfo_t **info_p,
+                                           gex_Flags_t flags);
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Client                                                                                          */
@@ -486,6 +569,13 @@ extern gex_AM_SrcDesc_t gex_AM_PrepareReplyLong(gex_Token_t token, const void *c
                                                 void *dest_addr, gex_Event_t *lc_opt,
                                                 gex_Flags_t flags, unsigned int numargs);
 
+/* [EXPERIMENTAL, spec v0.19] Cancel a Prepare without sending: consumes sd and releases what the
+ * Prepare reserved; after a Reply's Cancel the handler may still reply. flags must be 0. */
+extern int gex_AM_CancelRequestMedium(gex_AM_SrcDesc_t sd, gex_Flags_t flags);
+extern int gex_AM_CancelReplyMedium(gex_AM_SrcDesc_t sd, gex_Flags_t flags);
+extern int gex_AM_CancelRequestLong(gex_AM_SrcDesc_t sd, gex_Flags_t flags);
+extern int gex_AM_CancelReplyLong(gex_AM_SrcDesc_t sd, gex_Flags_t flags);
+
 /* Library entry points behind the numbered AM forms (docs/internals.md). args is NULL when
  * nargs is 0. */
 extern int gexi_AM_RequestShort(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler,
@@ -505,15 +595,20 @@ extern int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const 
 extern int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr,
                              size_t nbytes, void *dest_addr, gex_Event_t *lc_opt,
                              gex_Flags_t flags, unsigned int nargs, const gex_AM_Arg_t *args);
-extern void gexi_AM_CommitRequestMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
-                                        unsigned int nargs, const gex_AM_Arg_t *args);
-extern void gexi_AM_CommitReplyMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
-                                      unsigned int nargs, const gex_AM_Arg_t *args);
-extern void gexi_AM_CommitRequestLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
-                                      void *dest_addr, unsigned int nargs,
-                                      const gex_AM_Arg_t *args);
-extern void gexi_AM_CommitReplyLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
-                                    void *dest_addr, unsigned int nargs, const gex_AM_Arg_t *args);
+/* The Commits: commit_flags is 0 for the plain forms; non-zero return only for an IMMEDIATE no-op
+ * of a _v2 form. */
+extern int gexi_AM_CommitRequestMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
+                                       gex_Flags_t commit_flags, unsigned int nargs,
+                                       const gex_AM_Arg_t *args);
+extern int gexi_AM_CommitReplyMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
+                                     gex_Flags_t commit_flags, unsigned int nargs,
+                                     const gex_AM_Arg_t *args);
+extern int gexi_AM_CommitRequestLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
+                                     void *dest_addr, gex_Flags_t commit_flags, unsigned int nargs,
+                                     const gex_AM_Arg_t *args);
+extern int gexi_AM_CommitReplyLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes,
+                                   void *dest_addr, gex_Flags_t commit_flags, unsigned int nargs,
+                                   const gex_AM_Arg_t *args);
 
 /* Count-inferring forms: `flags` (Commit: `nbytes` or `dest_addr`) travels inside `...`, so a
  * call with no handler arguments never leaves `...` empty (ISO C99/C++17 require one). */
@@ -549,6 +644,16 @@ extern void gexi_AM_CommitReplyLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler,
   GEXI_AMVA(CommitRequestLong, __VA_ARGS__)(sd, handler, nbytes, __VA_ARGS__)
 #define gex_AM_CommitReplyLong(sd, handler, nbytes, ...)                                         \
   GEXI_AMVA(CommitReplyLong, __VA_ARGS__)(sd, handler, nbytes, __VA_ARGS__)
+/* [EXPERIMENTAL, spec v0.19] _v2 Commits: `commit_flags` travels inside `...`. */
+#define GEXI_AMVA_V2(form, ...) GEXI_AM_CAT(GEXI_AMVA(form, __VA_ARGS__), _v2)
+#define gex_AM_CommitRequestMedium_v2(sd, handler, nbytes, ...)                                  \
+  GEXI_AMVA_V2(CommitRequestMedium, __VA_ARGS__)(sd, handler, nbytes, __VA_ARGS__)
+#define gex_AM_CommitReplyMedium_v2(sd, handler, nbytes, ...)                                    \
+  GEXI_AMVA_V2(CommitReplyMedium, __VA_ARGS__)(sd, handler, nbytes, __VA_ARGS__)
+#define gex_AM_CommitRequestLong_v2(sd, handler, nbytes, dest_addr, ...)                         \
+  GEXI_AMVA_V2(CommitRequestLong, __VA_ARGS__)(sd, handler, nbytes, dest_addr, __VA_ARGS__)
+#define gex_AM_CommitReplyLong_v2(sd, handler, nbytes, dest_addr, ...)                           \
+  GEXI_AMVA_V2(CommitReplyLong, __VA_ARGS__)(sd, handler, nbytes, dest_addr, __VA_ARGS__)
 
 /* BEGIN GENERATED AM FORMS (tools/gen/gen_am_forms.py; edit the script, not this text) */
 static inline int gex_AM_RequestShort0(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, gex_Flags_t flags) {
@@ -954,272 +1059,540 @@ static inline int gex_AM_ReplyLong16(gex_Token_t token, gex_AM_Index_t handler, 
   return gexi_AM_ReplyLong(token, handler, source_addr, nbytes, dest_addr, lc_opt, flags, 16, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium0(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes) {
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, NULL);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 0, NULL);
 }
 static inline void gex_AM_CommitRequestMedium1(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0) {
   const gex_AM_Arg_t gexi_args[1] = {arg0};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 1, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 1, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
   const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 2, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 2, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium3(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
   const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 3, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 3, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium4(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
   const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 4, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 4, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium5(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
   const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 5, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 5, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium6(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
   const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 6, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 6, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium7(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
   const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 7, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 7, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium8(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
   const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 8, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 8, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium9(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
   const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 9, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 9, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium10(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
   const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 10, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 10, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium11(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
   const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 11, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 11, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium12(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
   const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 12, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 12, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium13(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
   const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 13, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 13, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium14(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
   const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 14, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 14, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium15(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
   const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 15, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 15, gexi_args);
 }
 static inline void gex_AM_CommitRequestMedium16(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
   const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
-  gexi_AM_CommitRequestMedium(sd, handler, nbytes, 16, gexi_args);
+  (void)gexi_AM_CommitRequestMedium(sd, handler, nbytes, 0, 16, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium0_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags) {
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 0, NULL);
+}
+static inline int gex_AM_CommitRequestMedium1_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 1, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium2_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 2, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium3_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 3, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium4_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 4, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium5_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 5, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium6_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 6, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium7_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 7, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium8_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 8, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium9_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 9, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium10_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 10, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium11_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 11, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium12_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 12, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium13_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 13, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium14_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 14, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium15_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 15, gexi_args);
+}
+static inline int gex_AM_CommitRequestMedium16_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_CommitRequestMedium(sd, handler, nbytes, commit_flags, 16, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium0(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes) {
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, NULL);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 0, NULL);
 }
 static inline void gex_AM_CommitReplyMedium1(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0) {
   const gex_AM_Arg_t gexi_args[1] = {arg0};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 1, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 1, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
   const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 2, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 2, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium3(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
   const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 3, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 3, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium4(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
   const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 4, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 4, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium5(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
   const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 5, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 5, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium6(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
   const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 6, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 6, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium7(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
   const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 7, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 7, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium8(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
   const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 8, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 8, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium9(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
   const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 9, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 9, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium10(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
   const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 10, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 10, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium11(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
   const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 11, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 11, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium12(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
   const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 12, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 12, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium13(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
   const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 13, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 13, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium14(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
   const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 14, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 14, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium15(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
   const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 15, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 15, gexi_args);
 }
 static inline void gex_AM_CommitReplyMedium16(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
   const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
-  gexi_AM_CommitReplyMedium(sd, handler, nbytes, 16, gexi_args);
+  (void)gexi_AM_CommitReplyMedium(sd, handler, nbytes, 0, 16, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium0_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags) {
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 0, NULL);
+}
+static inline int gex_AM_CommitReplyMedium1_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 1, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium2_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 2, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium3_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 3, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium4_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 4, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium5_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 5, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium6_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 6, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium7_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 7, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium8_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 8, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium9_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 9, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium10_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 10, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium11_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 11, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium12_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 12, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium13_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 13, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium14_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 14, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium15_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 15, gexi_args);
+}
+static inline int gex_AM_CommitReplyMedium16_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_CommitReplyMedium(sd, handler, nbytes, commit_flags, 16, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong0(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr) {
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, NULL);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 0, NULL);
 }
 static inline void gex_AM_CommitRequestLong1(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0) {
   const gex_AM_Arg_t gexi_args[1] = {arg0};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 1, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 1, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
   const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 2, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 2, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong3(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
   const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 3, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 3, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong4(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
   const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 4, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 4, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong5(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
   const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 5, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 5, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong6(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
   const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 6, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 6, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong7(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
   const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 7, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 7, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong8(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
   const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 8, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 8, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong9(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
   const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 9, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 9, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong10(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
   const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 10, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 10, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong11(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
   const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 11, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 11, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong12(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
   const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 12, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 12, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong13(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
   const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 13, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 13, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong14(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
   const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 14, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 14, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong15(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
   const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 15, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 15, gexi_args);
 }
 static inline void gex_AM_CommitRequestLong16(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
   const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
-  gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 16, gexi_args);
+  (void)gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, 0, 16, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong0_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags) {
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 0, NULL);
+}
+static inline int gex_AM_CommitRequestLong1_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 1, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong2_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 2, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong3_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 3, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong4_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 4, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong5_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 5, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong6_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 6, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong7_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 7, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong8_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 8, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong9_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 9, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong10_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 10, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong11_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 11, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong12_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 12, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong13_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 13, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong14_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 14, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong15_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 15, gexi_args);
+}
+static inline int gex_AM_CommitRequestLong16_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_CommitRequestLong(sd, handler, nbytes, dest_addr, commit_flags, 16, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong0(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr) {
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, NULL);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 0, NULL);
 }
 static inline void gex_AM_CommitReplyLong1(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0) {
   const gex_AM_Arg_t gexi_args[1] = {arg0};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 1, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 1, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
   const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 2, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 2, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong3(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
   const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 3, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 3, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong4(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
   const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 4, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 4, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong5(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
   const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 5, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 5, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong6(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
   const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 6, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 6, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong7(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
   const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 7, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 7, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong8(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
   const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 8, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 8, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong9(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
   const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 9, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 9, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong10(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
   const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 10, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 10, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong11(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
   const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 11, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 11, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong12(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
   const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 12, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 12, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong13(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
   const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 13, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 13, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong14(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
   const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 14, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 14, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong15(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
   const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 15, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 15, gexi_args);
 }
 static inline void gex_AM_CommitReplyLong16(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
   const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
-  gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 16, gexi_args);
+  (void)gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, 0, 16, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong0_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags) {
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 0, NULL);
+}
+static inline int gex_AM_CommitReplyLong1_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0) {
+  const gex_AM_Arg_t gexi_args[1] = {arg0};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 1, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong2_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1) {
+  const gex_AM_Arg_t gexi_args[2] = {arg0, arg1};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 2, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong3_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2) {
+  const gex_AM_Arg_t gexi_args[3] = {arg0, arg1, arg2};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 3, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong4_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3) {
+  const gex_AM_Arg_t gexi_args[4] = {arg0, arg1, arg2, arg3};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 4, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong5_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4) {
+  const gex_AM_Arg_t gexi_args[5] = {arg0, arg1, arg2, arg3, arg4};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 5, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong6_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5) {
+  const gex_AM_Arg_t gexi_args[6] = {arg0, arg1, arg2, arg3, arg4, arg5};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 6, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong7_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6) {
+  const gex_AM_Arg_t gexi_args[7] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 7, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong8_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7) {
+  const gex_AM_Arg_t gexi_args[8] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 8, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong9_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8) {
+  const gex_AM_Arg_t gexi_args[9] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 9, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong10_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9) {
+  const gex_AM_Arg_t gexi_args[10] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 10, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong11_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10) {
+  const gex_AM_Arg_t gexi_args[11] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 11, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong12_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11) {
+  const gex_AM_Arg_t gexi_args[12] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 12, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong13_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12) {
+  const gex_AM_Arg_t gexi_args[13] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 13, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong14_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13) {
+  const gex_AM_Arg_t gexi_args[14] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 14, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong15_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14) {
+  const gex_AM_Arg_t gexi_args[15] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 15, gexi_args);
+}
+static inline int gex_AM_CommitReplyLong16_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr, gex_Flags_t commit_flags, gex_AM_Arg_t arg0, gex_AM_Arg_t arg1, gex_AM_Arg_t arg2, gex_AM_Arg_t arg3, gex_AM_Arg_t arg4, gex_AM_Arg_t arg5, gex_AM_Arg_t arg6, gex_AM_Arg_t arg7, gex_AM_Arg_t arg8, gex_AM_Arg_t arg9, gex_AM_Arg_t arg10, gex_AM_Arg_t arg11, gex_AM_Arg_t arg12, gex_AM_Arg_t arg13, gex_AM_Arg_t arg14, gex_AM_Arg_t arg15) {
+  const gex_AM_Arg_t gexi_args[16] = {arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15};
+  return gexi_AM_CommitReplyLong(sd, handler, nbytes, dest_addr, commit_flags, 16, gexi_args);
 }
 /* END GENERATED AM FORMS */
 

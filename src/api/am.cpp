@@ -50,9 +50,10 @@ inline int send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags) {
 }
 
 // The requester's Long destination must lie in the receiver's segment (the payload is copied
-// there by the initiator), so this check guards memory and stays on in every build.
+// there by the initiator), so this check guards memory and stays on in every build. With no
+// payload any dest_addr is legal (spec NOTE 5), even when the receiver has no segment.
 inline void check_long_dest(const char *call, gex_Rank_t dest, void *dest_addr, size_t nbytes) {
-  if (__builtin_expect(!in_segment(dest, dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
+  if (__builtin_expect(nbytes && !in_segment(dest, dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
 }
 
 // An IMMEDIATE no-op sent nothing, so the handler may still reply.
@@ -343,51 +344,97 @@ gex_AM_SrcDesc_t gex_AM_PrepareReplyLong(gex_Token_t token, const void *client_b
   return prepare(call, false, true, t->src, t, client_buf, least_payload, most_payload, dest_addr, lc_opt, flags, numargs);
 }
 
-static void commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long, gex_AM_Index_t handler, size_t nbytes,
-                   void *dest_addr, unsigned nargs, const gex_AM_Arg_t *args) {
-  check_client_handler(call, handler);
+// The pending SrcDesc of this thread, checked against the form of the Commit or Cancel call.
+static gexi_SrcDesc &pending_srcdesc(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long) {
   gexi_SrcDesc &d = t_thread.srcdesc;
+  if (sd == GEX_AM_SRCDESC_NO_OP) usage_fatal(call, "sd is GEX_AM_SRCDESC_NO_OP (the result of a Prepare that IMMEDIATE declined)");
   if (sd != &d || !d.active) usage_fatal(call, "sd is not the pending SrcDesc of this thread's Prepare");
   if (d.is_request != req || d.is_long != is_long) usage_fatal(call, "does not match the Prepare call that made sd");
+  return d;
+}
+
+// Ends the Prepare/Commit interval: sd is consumed.
+static void consume(gexi_SrcDesc &d) {
+  d.active = false;
+  t_thread.in_prepare = false;
+}
+
+// Returns 1 only when commit_flags has GEX_FLAG_IMMEDIATE and the message could not be injected
+// without waiting: nothing was sent and sd stays pending (spec v0.19, gex_AM_Commit*_v2).
+static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long, gex_AM_Index_t handler, size_t nbytes,
+                  void *dest_addr, gex_Flags_t commit_flags, unsigned nargs, const gex_AM_Arg_t *args) {
+  check_client_handler(call, handler);
+  gexi_SrcDesc &d = pending_srcdesc(call, sd, req, is_long);
+  if (commit_flags & ~GEX_FLAG_IMMEDIATE)
+    usage_fatal(call, "commit_flags=" + std::to_string(commit_flags) + ": only GEX_FLAG_IMMEDIATE is supported");
   if (nargs != d.nargs)
     usage_fatal(call, "nargs=" + std::to_string(nargs) + " differs from numargs=" + std::to_string(d.nargs) + " given to Prepare");
   if (nbytes > d.size) usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " exceeds gex_AM_SrcDescSize()=" + std::to_string(d.size));
   if (is_long && d.dest_addr && d.dest_addr != dest_addr)
     usage_fatal(call, "dest_addr differs from the non-NULL dest_addr given to Prepare");
-  t_thread.in_prepare = false;
-  d.active = false;
   if (is_long) check_long_dest(call, d.dest, dest_addr, nbytes);
   AmMessage m = message(is_long ? AmCategory::Long : AmCategory::Medium, req, handler, nargs, args);
   m.nbytes = uint32_t(nbytes);
   m.payload = d.addr;
   m.dest_addr = dest_addr;
   if (d.reserved) {
+    // The room is already ours: this never has to wait, IMMEDIATE or not.
+    consume(d);
     const gex::diag::Op op = handler < kHandlerInternalLimit ? gex::diag::Op::SendInternal
                              : req                           ? gex::diag::Op::SendRequestMedium
                                                              : gex::diag::Op::SendReplyMedium;
     gex::diag::Scope diag_scope(op, d.dest, nbytes, handler);
     g_rt.smp->commit_medium(d.dest, m);
+  } else if (commit_flags & GEX_FLAG_IMMEDIATE) {
+    // An IMMEDIATE attempt never polls, so the interval may stay open while it tries.
+    if (gex::diag::am_send(*g_rt.smp, d.dest, m, true) == SendResult::WouldBlock) return 1;
+    consume(d);
   } else {
-    gex::diag::am_send(*g_rt.smp, d.dest, m, false);  // Commit is never a no-op: Prepare reserved the right to send
+    consume(d);  // first: the send may poll, and a handler run there may Prepare anew
+    gex::diag::am_send(*g_rt.smp, d.dest, m, false);
   }
   if (d.client_buf) lc_complete_now(d.lc_opt);
+  return 0;
 }
 
-void gexi_AM_CommitRequestMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, unsigned int nargs,
-                                 const gex_AM_Arg_t *args) {
-  commit("gex_AM_CommitRequestMedium", sd, true, false, handler, nbytes, nullptr, nargs, args);
+// Releases what the Prepare took without sending; a Reply's handler may then still reply.
+static int cancel(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long, gex_Flags_t flags) {
+  gexi_SrcDesc &d = pending_srcdesc(call, sd, req, is_long);
+  if (flags) return usage_error(GASNET_ERR_BAD_ARG, call, "flags=" + std::to_string(flags) + " (reserved: must be 0)");
+  if (d.reserved) g_rt.smp->cancel_medium(d.dest, req);
+  if (!req) d.token->replied = false;
+  consume(d);
+  return GASNET_OK;
 }
-void gexi_AM_CommitReplyMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, unsigned int nargs,
-                               const gex_AM_Arg_t *args) {
-  commit("gex_AM_CommitReplyMedium", sd, false, false, handler, nbytes, nullptr, nargs, args);
+
+int gexi_AM_CommitRequestMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags,
+                                unsigned int nargs, const gex_AM_Arg_t *args) {
+  return commit("gex_AM_CommitRequestMedium", sd, true, false, handler, nbytes, nullptr, commit_flags, nargs, args);
 }
-void gexi_AM_CommitRequestLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr,
-                               unsigned int nargs, const gex_AM_Arg_t *args) {
-  commit("gex_AM_CommitRequestLong", sd, true, true, handler, nbytes, dest_addr, nargs, args);
+int gexi_AM_CommitReplyMedium(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, gex_Flags_t commit_flags,
+                              unsigned int nargs, const gex_AM_Arg_t *args) {
+  return commit("gex_AM_CommitReplyMedium", sd, false, false, handler, nbytes, nullptr, commit_flags, nargs, args);
 }
-void gexi_AM_CommitReplyLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr,
-                             unsigned int nargs, const gex_AM_Arg_t *args) {
-  commit("gex_AM_CommitReplyLong", sd, false, true, handler, nbytes, dest_addr, nargs, args);
+int gexi_AM_CommitRequestLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr,
+                              gex_Flags_t commit_flags, unsigned int nargs, const gex_AM_Arg_t *args) {
+  return commit("gex_AM_CommitRequestLong", sd, true, true, handler, nbytes, dest_addr, commit_flags, nargs, args);
+}
+int gexi_AM_CommitReplyLong(gex_AM_SrcDesc_t sd, gex_AM_Index_t handler, size_t nbytes, void *dest_addr,
+                            gex_Flags_t commit_flags, unsigned int nargs, const gex_AM_Arg_t *args) {
+  return commit("gex_AM_CommitReplyLong", sd, false, true, handler, nbytes, dest_addr, commit_flags, nargs, args);
+}
+
+int gex_AM_CancelRequestMedium(gex_AM_SrcDesc_t sd, gex_Flags_t flags) {
+  return cancel("gex_AM_CancelRequestMedium", sd, true, false, flags);
+}
+int gex_AM_CancelReplyMedium(gex_AM_SrcDesc_t sd, gex_Flags_t flags) {
+  return cancel("gex_AM_CancelReplyMedium", sd, false, false, flags);
+}
+int gex_AM_CancelRequestLong(gex_AM_SrcDesc_t sd, gex_Flags_t flags) {
+  return cancel("gex_AM_CancelRequestLong", sd, true, true, flags);
+}
+int gex_AM_CancelReplyLong(gex_AM_SrcDesc_t sd, gex_Flags_t flags) {
+  return cancel("gex_AM_CancelReplyLong", sd, false, true, flags);
 }
 
 // ---- polling -----------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <new>
 #include <vector>
@@ -43,14 +44,16 @@ uintptr_t compute_max_segment_size(gex_Rank_t ranks_on_host) {
 
 extern "C" {
 
+void (*gasnet_client_attach_hook)(void *, uintptr_t) = nullptr;
+
 int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, const char *clientName, int *argc,
                      char ***argv, gex_Flags_t flags, int thread_mode) {
   if (g_rt.client) return usage_error(GASNET_ERR_RESOURCE, "gex_Client_Init", "only one client per process is supported");
   if (!client_p || !ep_p || !tm_p)
     usage_fatal("gex_Client_Init", "client_p, ep_p and tm_p must not be NULL");
   if (!clientName) usage_fatal("gex_Client_Init", "clientName must not be NULL");
-  if (flags & ~GEX_FLAG_USES_GASNET1)
-    return usage_error(GASNET_ERR_BAD_ARG, "gex_Client_Init", "unsupported flags 0x" + std::to_string(flags));
+  if (flags & ~(GEX_FLAG_USES_GASNET1 | GEX_FLAG_DEFER_THREADS))
+    return usage_error(GASNET_ERR_BAD_ARG, "gex_Client_Init", "unsupported flags " + std::to_string(flags));
 
   bootstrap::join(argc, argv);  // with GASNET_PSHM_NODES the parent stays here as the job monitor
   const auto &job = bootstrap::job();
@@ -160,6 +163,7 @@ int gex_Segment_Attach(gex_Segment_t *segment_p, gex_TM_t tm, uintptr_t size) {
   seg->size = rounded;
   team->ep->segment = seg;
   *segment_p = seg;
+  if (gasnet_client_attach_hook) gasnet_client_attach_hook(base, rounded);
   return GASNET_OK;
 }
 
@@ -222,6 +226,25 @@ uint64_t gex_System_QueryMaxThreads(void) {
 }
 
 int gex_System_QueryHiddenAMConcurrencyLevel(void) { return 0; }  // handlers run only in client calls
+
+// This conduit starts no progress threads, so a client that deferred them has none to start.
+int gex_System_QueryProgressThreads(gex_Client_t client, unsigned int *count_p, const gex_ProgressThreadInfo_t **info_p,
+                                    gex_Flags_t flags) {
+  const char *call = "gex_System_QueryProgressThreads";
+  require_init(call);
+  if (!client) return usage_error(GASNET_ERR_BAD_ARG, call, "client is GEX_CLIENT_INVALID");
+  if (client != g_rt.client) usage_fatal(call, "client " + fmt_ptr(client) + " is not this process's client");
+  if (!count_p) return usage_error(GASNET_ERR_BAD_ARG, call, "count_p is NULL");
+  if (!info_p) return usage_error(GASNET_ERR_BAD_ARG, call, "info_p is NULL");
+  if (flags) return usage_error(GASNET_ERR_BAD_ARG, call, "flags=" + std::to_string(flags) + " (reserved: must be 0)");
+  if (!(client->flags & GEX_FLAG_DEFER_THREADS))
+    return usage_error(GASNET_ERR_RESOURCE, call, "GEX_FLAG_DEFER_THREADS was not passed to gex_Client_Init");
+  static std::atomic<bool> answered{false};
+  if (answered.exchange(true)) usage_fatal(call, "called twice (a client that defers its progress threads makes exactly one call)");
+  *count_p = 0;
+  *info_p = nullptr;
+  return GASNET_OK;
+}
 
 void gex_System_QueryNbrhdInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_count_p, gex_Rank_t *my_info_index_p) {
   require_init("gex_System_QueryNbrhdInfo");

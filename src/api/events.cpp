@@ -6,8 +6,6 @@ using namespace gex::runtime;
 
 namespace {
 
-constexpr unsigned kCategories = 5;  // GET, PUT, AM, LC, RMW in GEX_EC_* bit order
-
 inline void check_event(gex_Event_t ev, const char *call) {
   if (__builtin_expect(ev == GEX_EVENT_NO_OP, 0))
     usage_fatal(call, "event is GEX_EVENT_NO_OP (the result of a failed IMMEDIATE call), which must not be synced");
@@ -59,8 +57,8 @@ int test_array(gex_Event_t *pevent, size_t numevents, const char *call) {
 uint32_t nbi_outstanding(gex_EC_t mask) {
   const ThreadState &t = t_thread;
   uint32_t n = 0;
-  for (unsigned c = 0; c < kCategories; ++c)
-    if (mask & (gex_EC_t(1) << c)) n += t.nbi_pending[c].load(std::memory_order_acquire);
+  for (unsigned c = 0; c < kNbiCategories; ++c)
+    if (ec_mask_covers(mask, NbiCategory(c))) n += t.nbi_pending[c].load(std::memory_order_acquire);
   return n;
 }
 

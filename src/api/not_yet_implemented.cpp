@@ -4,7 +4,6 @@
 // When an issue implements a function, it deletes the stub here.
 #include <gasnetex.h>
 #include <gasnet_coll.h>
-#include <gasnet_mk.h>
 #include <gasnet_ratomic.h>
 #include <gasnet_vis.h>
 
@@ -40,7 +39,7 @@ void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t, const void *, size_t, gex_
   GEXI_NYI_FATAL();
 }
 
-// ---- Memory kinds and multi-EP [PROPOSED] ----
+// ---- Segments in other memory kinds and multi-EP [PROPOSED] ----
 int gex_Segment_Create(gex_Segment_t *, gex_Client_t, gex_Addr_t, uintptr_t, gex_MK_t, gex_Flags_t) {
   GEXI_NYI_RETURN();
 }
@@ -52,12 +51,6 @@ int gex_EP_Create(gex_EP_t *, gex_Client_t, gex_EP_Capabilities_t, gex_Flags_t) 
 }
 int gex_EP_BindSegment(gex_EP_t, gex_Segment_t, gex_Flags_t) {
   GEXI_NYI_RETURN();
-}
-int gex_MK_Create(gex_MK_t *, gex_Client_t, const gex_MK_Create_args_t *, gex_Flags_t) {
-  GEXI_NYI_RETURN();
-}
-void gex_MK_Destroy(gex_MK_t, gex_Flags_t) {
-  GEXI_NYI_FATAL();
 }
 
 }  // extern "C"

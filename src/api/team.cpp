@@ -153,6 +153,12 @@ size_t gex_TM_Create(gex_TM_t *new_tms, size_t num_new_tms, gex_TM_t parent_tm, 
   gexi_TM *parent = team_of(parent_tm, call);
   if ((flags & kScratchQuery) == kScratchQuery)
     usage_fatal(call, "GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED and GEX_FLAG_TM_SCRATCH_SIZE_MIN are mutually exclusive");
+  // The size query depends on numargs alone (as in GASNet): args, new_tms and the scratch
+  // arguments are not read, and the call does not communicate.
+  if (flags & kScratchQuery) {
+    if (flags & GEX_FLAG_TM_SCRATCH_SIZE_MIN) warn_scratch_min(call);
+    return numargs ? gex::coll::kRecommendedScratch : 0;
+  }
   if (numargs && !args) usage_fatal(call, "args is NULL with numargs=" + std::to_string(numargs));
 
   // The members as jobranks, and my place among them.
@@ -182,10 +188,6 @@ size_t gex_TM_Create(gex_TM_t *new_tms, size_t num_new_tms, gex_TM_t parent_tm, 
     members.push_back(jr);
   }
   const size_t local = my_index != size_t(-1) ? 1 : 0;
-  if (flags & kScratchQuery) {
-    if (flags & GEX_FLAG_TM_SCRATCH_SIZE_MIN) warn_scratch_min(call);
-    return local ? gex::coll::kRecommendedScratch : 0;
-  }
   if (numargs && num_new_tms != local)
     usage_fatal(call, "num_new_tms=" + std::to_string(num_new_tms) + " but args[] names " + std::to_string(local) +
                           " local endpoint(s)");

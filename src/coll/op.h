@@ -9,6 +9,7 @@
 
 #include <gasnet_coll.h>
 
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -18,9 +19,21 @@
 #include <vector>
 
 #include "coll/service.h"
+#include "runtime/dtop.h"
 #include "runtime/runtime.h"
 
 namespace gex::coll {
+
+// A reduction's dt and op (one GEX_DT_* and one GEX_OP_* bit, checked by the API) in one word, for
+// the single-valued check: their bit positions.
+inline uint32_t pack_dtop(gex_DT_t dt, gex_OP_t op) {
+  return uint32_t(std::countr_zero(uint32_t(dt))) << 8 | uint32_t(std::countr_zero(uint32_t(op)));
+}
+inline std::string dtop_str(uint32_t packed) {
+  const gex_DT_t dt = gex_DT_t(1) << ((packed >> 8) & 31);
+  const gex_OP_t op = gex_OP_t(1) << (packed & 31);
+  return "dt=" + runtime::dt_str(dt) + " op=" + runtime::ops_str(op);
+}
 
 enum OpKind : uint8_t { kBarrier = 1, kBroadcast = 2, kReduceToOne = 3, kReduceToAll = 4, kAllgather = 5 };
 // Reduce message phases
@@ -41,12 +54,6 @@ inline constexpr gex_AM_Index_t kHandlerCollMessage = runtime::kHandlerCollFirst
 inline constexpr unsigned kMessageArgs = 9;
 
 inline size_t chunk_bytes() { return gex_AM_LUBRequestMedium(); }
-
-inline std::string hex(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "%x", v);
-  return b;
-}
 
 struct Message {
   uint64_t team_id;
@@ -140,9 +147,8 @@ struct Op {
                                    " (nbytes, or dt_sz*dt_cnt, must be single-valued)");
   }
   [[noreturn]] void dtop_mismatch(gex_Rank_t team_rank, uint32_t mine, uint32_t other) const {
-    runtime::usage_fatal(call, "dt/op mismatch: " + who(team_rank) + " passed dt=0x" + hex(other >> 16) + " op=0x" +
-                                   hex(other & 0xffff) + " where this rank passed dt=0x" + hex(mine >> 16) + " op=0x" +
-                                   hex(mine & 0xffff) + " (dt and op must be single-valued)");
+    runtime::usage_fatal(call, "dt/op mismatch: " + who(team_rank) + " passed " + dtop_str(other) + " where this rank passed " +
+                                   dtop_str(mine) + " (dt and op must be single-valued)");
   }
   void check_kind(const Message &m) const {
     if (m.kind != kind) kind_mismatch(gex_Rank_t(m.src), m.kind);

@@ -126,7 +126,7 @@ struct ReduceOp final : Op {
            gex_OP_t op_, gex_Coll_ReduceFn_t fn_, void *cdata_, const char *c)
       : Op(t, k, c), to_all(k != kReduceToOne), root(to_all ? 0 : r), dst(static_cast<char *>(d)),
         src(static_cast<const char *>(s)), dt(dt_), dt_sz(dt_sz_), cnt(cnt_), n(dt_sz_ * cnt_), op(op_), fn(fn_),
-        cdata(cdata_), dtop(uint32_t(dt_) << 16 | (uint32_t(op_) & 0xffff)) {
+        cdata(cdata_), dtop(pack_dtop(dt_, op_)) {
     for (gex_Rank_t c : tree_children(rank, size)) children.push_back(Child{c, {}, 0});
     parent = tree_parent(rank, size);
   }

@@ -308,7 +308,7 @@ struct ShmReduce final : ShmOp {
         parent(tree_parent(rank, size)), reads_result((to_all || rank == root) && rank != 0) {
     d_root = root;
     d_nbytes = uint32_t(n);
-    d_dtop = uint32_t(dt) << 16 | (uint32_t(op) & 0xffff);
+    d_dtop = pack_dtop(dt, op);
   }
   gex_Rank_t record_root() const override { return root; }
 

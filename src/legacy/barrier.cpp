@@ -134,8 +134,9 @@ void gasnet_barrier_notify(int id, int flags) {
   check_may_communicate(call);
   BarrierState &b = g_barrier;
   if (b.notified) usage_fatal(call, "called twice without a gasnet_barrier_wait/try completing the first barrier");
-  if (flags & ~(GASNET_BARRIERFLAG_ANONYMOUS | GASNET_BARRIERFLAG_MISMATCH))
-    usage_fatal(call, "flags " + std::to_string(flags) + " has bits other than GASNET_BARRIERFLAG_ANONYMOUS|MISMATCH");
+  // UNNAMED includes ANONYMOUS, whose meaning it takes.
+  if (flags & ~(GASNET_BARRIERFLAG_ANONYMOUS | GASNET_BARRIERFLAG_MISMATCH | GASNET_BARRIERFLAG_UNNAMED))
+    usage_fatal(call, "flags " + std::to_string(flags) + " has bits other than GASNET_BARRIERFLAG_ANONYMOUS|MISMATCH|UNNAMED");
   Value mine{flags & (GASNET_BARRIERFLAG_ANONYMOUS | GASNET_BARRIERFLAG_MISMATCH), id};
   if (mine.flags & GASNET_BARRIERFLAG_MISMATCH) mine = {GASNET_BARRIERFLAG_MISMATCH, 0};
   {

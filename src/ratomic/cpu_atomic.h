@@ -20,10 +20,12 @@ namespace gex::ratomic {
 template <typename T>
 using Repr = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
 
-// True for the opcodes whose result is returned in *result_p.
-// Every fetching form (FADD..FXOR, SWAP, FCAS) is its non-fetching form shifted up, and GET
-// lies above them all.
-constexpr bool is_fetching(gex_OP_t op) { return op >= (gex_OP_t(1) << GEXI_OP_FETCH_SHIFT); }
+// True for the opcodes whose result is returned in *result_p. Every fetching form (FADD..FXOR,
+// SWAP, FCAS) is its non-fetching form shifted up (GEX_OP_TO_FETCHING); GET has no partner.
+constexpr gex_OP_t kFetchingOps = GEX_OP_FAND | GEX_OP_FOR | GEX_OP_FXOR | GEX_OP_FADD | GEX_OP_FSUB | GEX_OP_FMULT |
+                                  GEX_OP_FMIN | GEX_OP_FMAX | GEX_OP_FINC | GEX_OP_FDEC | GEX_OP_SWAP | GEX_OP_FCAS |
+                                  GEX_OP_GET;
+constexpr bool is_fetching(gex_OP_t op) { return (op & kFetchingOps) != 0; }
 
 // op0 <op> a for the binary and unary arithmetic opcodes (fetching or not), in C semantics
 // except that integer arithmetic wraps (computed on the unsigned representation).

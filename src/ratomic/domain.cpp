@@ -43,9 +43,12 @@ constexpr gex_OP_t kAtomicOps = GEX_OP_SET | GEX_OP_GET | GEX_OP_SWAP | GEX_OP_C
                                 GEX_OP_FMIN | GEX_OP_MAX | GEX_OP_FMAX | GEX_OP_INC | GEX_OP_FINC | GEX_OP_DEC |
                                 GEX_OP_FDEC | kBitwiseOps;
 constexpr gex_Flags_t kCreateFlags = GEX_FLAG_AD_FAVOR_MY_RANK | GEX_FLAG_AD_FAVOR_MY_NBRHD | GEX_FLAG_AD_FAVOR_REMOTE;
-// Bits 0..12 are the hints every communication call takes; 13..17 are the AD_Op meanings.
-constexpr gex_Flags_t kOpFlags = ((gex_Flags_t(1) << 13) - 1) | GEX_FLAG_AD_MY_RANK | GEX_FLAG_AD_MY_NBRHD |
-                                 GEX_FLAG_AD_ACQ | GEX_FLAG_AD_REL | GEX_FLAG_RANK_IS_JOBRANK;
+// The hints every communication call takes, then the gex_AD_Op* meanings.
+constexpr gex_Flags_t kOpFlags = GEX_FLAG_IMMEDIATE | GEX_FLAG_SELF_SEG_UNKNOWN | GEX_FLAG_SELF_SEG_SOME |
+                                 GEX_FLAG_SELF_SEG_BOUND | GEX_FLAG_SELF_SEG_OFFSET | GEX_FLAG_PEER_SEG_UNKNOWN |
+                                 GEX_FLAG_PEER_SEG_SOME | GEX_FLAG_PEER_SEG_BOUND | GEX_FLAG_PEER_SEG_OFFSET |
+                                 GEX_FLAG_PEER_NEVER_SELF | GEX_FLAG_PEER_NEVER_NBRHD | GEX_FLAG_AD_MY_RANK |
+                                 GEX_FLAG_AD_MY_NBRHD | GEX_FLAG_AD_ACQ | GEX_FLAG_AD_REL | GEX_FLAG_RANK_IS_JOBRANK;
 
 gexi_AD *check_ad(gex_AD_t ad, const char *call) {
   if (__builtin_expect(ad == GEX_AD_INVALID, 0)) usage_fatal(call, "ad is GEX_AD_INVALID");

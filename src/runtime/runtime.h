@@ -117,6 +117,17 @@ struct gexi_SrcDesc {
 
 namespace gex::runtime {
 
+// The NBI counters of a thread (ThreadState::nbi_pending). GEX_EC_AM and GEX_EC_LC are one
+// category (GASNet gives them one value), which GEX_EC_PUT includes.
+enum NbiCategory : unsigned { kEcGet = 0, kEcPut = 1, kEcAmLc = 2, kEcRmw = 3, kNbiCategories = 4 };
+// True when an event mask names NBI category `c`. A bit of GEX_EC_PUT that is not the AM/LC bit
+// stands for Puts alone.
+constexpr bool ec_mask_covers(gex_EC_t mask, NbiCategory c) {
+  constexpr gex_EC_t kPutOnly = GEX_EC_PUT & ~(GEX_EC_AM | GEX_EC_LC);
+  constexpr gex_EC_t kBits[kNbiCategories] = {GEX_EC_GET, kPutOnly, GEX_EC_AM | GEX_EC_LC, GEX_EC_RMW};
+  return (mask & kBits[c]) != 0;
+}
+
 // Restricted contexts and NBI state are per thread (spec: "NBI state is per thread").
 struct ThreadState {
   int handler_depth = 0;
@@ -127,7 +138,7 @@ struct ThreadState {
   gexi_Event *region = nullptr;
   // Outstanding NBI operations by category (only asynchronous paths count here: on the smp
   // conduit every transfer completes inside its initiation call).
-  std::atomic<uint32_t> nbi_pending[5] = {};
+  std::atomic<uint32_t> nbi_pending[kNbiCategories] = {};
   gexi_Event *free_events = nullptr;
   unsigned idle_polls = 0;
   gexi_SrcDesc srcdesc;
@@ -245,8 +256,6 @@ inline void lc_complete_now(gex_Event_t *lc_opt) {
 }
 
 // ---- NBI ---------------------------------------------------------------------------------------
-// Index of each GEX_EC_* category in ThreadState::nbi_pending (its bit position).
-enum NbiCategory : unsigned { kEcGet = 0, kEcPut = 1, kEcAm = 2, kEcLc = 3, kEcRmw = 4 };
 // The counter an NBI operation of `category` starts on: the open access region's event, or this
 // thread's counter for the category.
 inline CompletionCounter *nbi_counter(NbiCategory category) {

@@ -51,11 +51,13 @@ class Transport {
   // Negotiated payload without a second copy: reserves room for one Medium of up to
   // `max_payload` bytes and `nargs` arguments to `dest` and returns where the client writes the
   // payload (inside the conduit's own buffer). nullptr only when `immediate` is set and there is
-  // no room. The same thread then calls commit_medium exactly once, with msg.payload equal to
-  // the returned address; in between it may make no other call into the transport.
+  // no room. The same thread then calls commit_medium, or cancel_medium to send nothing, exactly
+  // once, with msg.payload equal to the returned address; in between it may make no other call
+  // into the transport.
   virtual void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload,
                                bool immediate) = 0;
   virtual void commit_medium(uint32_t dest, const AmMessage &msg) = 0;
+  virtual void cancel_medium(uint32_t dest, bool is_request) = 0;
 
   // Runs handlers for incoming messages. `replies_only`: deliver only replies (used while a
   // handler waits to send its reply, so handlers never nest more than one level).

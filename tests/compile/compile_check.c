@@ -1,5 +1,6 @@
 /* Compile check, C (built as C99 and C11 under SEQ, PARSYNC and PAR). See compile_check_calls.h. */
 #include "compile_check_calls.h"
+#include "compile_check_gasnet1.h"
 
 static const int cc_cdata = 42;
 
@@ -19,6 +20,6 @@ static gex_AM_Entry_t cc_table[] = {
 #pragma GCC diagnostic pop
 
 int main(int argc, char **argv) {
-  if (argc > 100) return cc_call_every_api(&argc, &argv, cc_table, sizeof cc_table / sizeof cc_table[0]);
+  if (argc > 100) return cc_call_every_api(&argc, &argv, cc_table, sizeof cc_table / sizeof cc_table[0]) | cc_call_gasnet1();
   return cc_runtime_checks();
 }

@@ -1,5 +1,6 @@
 // Compile check, C++17 (built under SEQ, PARSYNC and PAR). See compile_check_calls.h.
 #include "compile_check_calls.h"
+#include "compile_check_gasnet1.h"
 
 #include <type_traits>
 
@@ -23,6 +24,17 @@ static_assert(std::is_same<gex_AM_Index_t, uint8_t>::value && std::is_same<gex_A
 static_assert(std::is_same<decltype(gex_AM_RequestShort(GEX_TM_INVALID, 0, 0, 0)), int>::value &&
                   std::is_same<decltype(gex_AM_CommitReplyLong(GEX_AM_SRCDESC_NO_OP, 0, 0, nullptr)), void>::value,
               "count-inferring forms keep the numbered forms' return types");
+static_assert(std::is_same<decltype(gex_AM_CommitRequestMedium_v2(GEX_AM_SRCDESC_NO_OP, 0, 0, 0)), int>::value &&
+                  std::is_same<decltype(gex_AM_CommitReplyLong_v2(GEX_AM_SRCDESC_NO_OP, 0, 0, nullptr, 0, 1)), int>::value &&
+                  std::is_same<decltype(gex_AM_CancelRequestLong(GEX_AM_SRCDESC_NO_OP, 0)), int>::value &&
+                  std::is_same<decltype(gex_System_QueryProgressThreads(GEX_CLIENT_INVALID, nullptr, nullptr, 0)), int>::value,
+              "spec v0.19 forms return int");
+static_assert(std::is_same<decltype(GEX_DT_I32), int>::value && std::is_same<decltype(GEX_OP_FADD), int>::value &&
+                  std::is_same<decltype(GEX_OP_USER_NC), unsigned int>::value &&
+                  std::is_same<decltype(GEX_FLAG_IMMEDIATE), unsigned int>::value &&
+                  std::is_same<decltype(GEX_TI_ALL), gex_TI_t>::value && std::is_same<decltype(GEX_EC_ALL), gex_EC_t>::value &&
+                  std::is_same<decltype(GEX_MK_CLASS_HIP), gex_MK_Class_t>::value,
+              "constants have GASNet's types");
 
 // C++ has no unprototyped function type, so (as with the reference) C++ tables cast.
 static gex_AM_Entry_t cc_table[] = {
@@ -45,7 +57,7 @@ static gex_AM_Entry_t cc_table_short_form[] = {
 int main(int argc, char **argv) {
   if (argc > 100) {
     int rc = cc_call_every_api(&argc, &argv, cc_table, sizeof cc_table / sizeof cc_table[0]);
-    return rc | gex_EP_RegisterHandlers(GEX_EP_INVALID, cc_table_short_form, 1);
+    return rc | gex_EP_RegisterHandlers(GEX_EP_INVALID, cc_table_short_form, 1) | cc_call_gasnet1();
   }
   return cc_runtime_checks();
 }

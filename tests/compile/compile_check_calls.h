@@ -2,7 +2,8 @@
  *
  * Calls every API that gasnetex.h, gasnet_coll.h, gasnet_vis.h, gasnet_ratomic.h and gasnet_mk.h
  * declare, with exactly the spec's argument types, and stores each result in a variable of the
- * spec's return type. Nothing here runs (main calls cc_call_every_api only when argc > 100): the
+ * spec's return type. The GASNet-1 names that GASNet's gasnetex.h provides (barrier, seginfo,
+ * waitmode, ...) are used here without gasnet.h, which proves gasnetex.h alone provides them. Nothing here runs (main calls cc_call_every_api only when argc > 100): the
  * point is that it compiles warning-free in C99, C11 and C++17 under every thread mode and that it
  * links, which proves every symbol exists in the library.
  */
@@ -33,9 +34,6 @@
 #define CC_STR(x) CC_STR_(x)
 
 /* ---- Preprocess-time checks: these macros must work in #if ---- */
-#if GASNET_RELEASE_VERSION_MAJOR != 2026 || GASNET_RELEASE_VERSION_MINOR != 11 || GASNET_RELEASE_VERSION_PATCH != 0
-#error "release version"
-#endif
 #if !(GEX_SPEC_VERSION_MAJOR == 0 && GEX_SPEC_VERSION_MINOR >= 17)
 #error "GEX spec version"
 #endif
@@ -66,19 +64,16 @@
 #if !GASNET_SUPPORTS_TI_SRCRANK || !GASNET_SUPPORTS_TI_EP || !GASNET_SUPPORTS_TI_ENTRY || !GASNET_SUPPORTS_TI_IS_REQ || !GASNET_SUPPORTS_TI_IS_LONG
 #error "token info support macros"
 #endif
-#if !GASNET_NATIVE_NP_ALLOC_REQ_MEDIUM || !GASNET_NATIVE_NP_ALLOC_REP_MEDIUM || !GASNET_NATIVE_NP_ALLOC_REQ_LONG || !GASNET_NATIVE_NP_ALLOC_REP_LONG
-#error "NPAM hint macros"
-#endif
 #if SIZEOF_GEX_RMA_VALUE_T != 8 || GEX_AM_INDEX_BASE != 128 || !GASNET_HAVE_MK_CLASS_HOST
 #error "sizes"
-#endif
-#if GASNET_OK != 0 || GASNET_ERR_NOT_INIT != 10001 || GASNET_ERR_RESOURCE != 10002 || GASNET_ERR_BAD_ARG != 10003 || GASNET_ERR_NOT_READY != 10004 || GASNET_ERR_BARRIER_MISMATCH != 10005
-#error "error codes"
 #endif
 // DT and OP codes are preprocess-time constants (spec section "Data types").
 #if GEX_DT_I32 == 0 || GEX_OP_TO_FETCHING(GEX_OP_ADD) != GEX_OP_FADD || GEX_OP_TO_NONFETCHING(GEX_OP_SWAP) != GEX_OP_SET
 #error "DT/OP in #if"
 #endif
+
+/* ---- Every constant's value (GASNet-EX 2025.8.0) ---- */
+#include "constant_values.h"
 
 /* ---- Compile-time checks ---- */
 #define CC_ONE_BIT(x) ((x) != 0 && ((x) & ((x) - 1)) == 0)
@@ -149,10 +144,11 @@ CC_STATIC_ASSERT(GEX_OP_TO_NONFETCHING(GEX_OP_FADD) == GEX_OP_ADD && GEX_OP_TO_N
                  GEX_OP_TO_NONFETCHING(GEX_OP_SWAP) == GEX_OP_SET && GEX_OP_TO_NONFETCHING(GEX_OP_FCAS) == GEX_OP_CAS &&
                  GEX_OP_CSWAP == GEX_OP_FCAS,
                  "GEX_OP_TO_NONFETCHING pairs");
-// Event categories and token-info queries: distinct single bits, _ALL covers them.
-CC_STATIC_ASSERT(CC_ONE_BIT(GEX_EC_GET) && CC_ONE_BIT(GEX_EC_PUT) && CC_ONE_BIT(GEX_EC_AM) && CC_ONE_BIT(GEX_EC_LC) &&
-                 CC_ONE_BIT(GEX_EC_RMW) &&
-                 (GEX_EC_GET | GEX_EC_PUT | GEX_EC_AM | GEX_EC_LC | GEX_EC_RMW) == (GEX_EC_GET + GEX_EC_PUT + GEX_EC_AM + GEX_EC_LC + GEX_EC_RMW) &&
+// Event categories: AM and LC share a value that PUT includes (as in GASNet); GET and RMW are
+// their own; _ALL covers everything. Token-info queries: distinct single bits, _ALL covers them.
+CC_STATIC_ASSERT(GEX_EC_AM == GEX_EC_LC && (GEX_EC_PUT & GEX_EC_LC) == GEX_EC_LC && CC_ONE_BIT(GEX_EC_GET) &&
+                 CC_ONE_BIT(GEX_EC_RMW) && ((GEX_EC_PUT | GEX_EC_AM) & (GEX_EC_GET | GEX_EC_RMW)) == 0 &&
+                 (GEX_EC_GET & GEX_EC_RMW) == 0 &&
                  (GEX_EC_ALL & (GEX_EC_GET | GEX_EC_PUT | GEX_EC_AM | GEX_EC_LC | GEX_EC_RMW)) == (GEX_EC_GET | GEX_EC_PUT | GEX_EC_AM | GEX_EC_LC | GEX_EC_RMW),
                  "GEX_EC_*");
 CC_STATIC_ASSERT(CC_ONE_BIT(GEX_TI_SRCRANK) && CC_ONE_BIT(GEX_TI_EP) && CC_ONE_BIT(GEX_TI_ENTRY) && CC_ONE_BIT(GEX_TI_IS_REQ) &&
@@ -184,12 +180,15 @@ CC_STATIC_ASSERT(CC_DISJOINT2(GEX_FLAG_AD_FAVOR_MY_RANK, GEX_FLAG_AD_FAVOR_MY_NB
 CC_STATIC_ASSERT(CC_DISJOINT2(GEX_FLAG_AM_PREPARE_LEAST_CLIENT, GEX_FLAG_AM_PREPARE_LEAST_ALLOC) &&
                  ((GEX_FLAG_AM_PREPARE_LEAST_CLIENT | GEX_FLAG_AM_PREPARE_LEAST_ALLOC) & CC_FLAGS_COMM) == 0, "AM Max/Prepare flags");
 CC_STATIC_ASSERT(CC_ONE_BIT(GEX_FLAG_ENABLE_LEAF_LC) && (GEX_FLAG_ENABLE_LEAF_LC & CC_FLAGS_COMM) == 0, "VIS flags");
+// gex_TM_Split/Create take these; gex_TM_Destroy takes GLOBALLY_QUIESCED (which shares
+// RANK_IS_JOBRANK's bit, as in GASNet) and SCRATCH_SEG_OFFSET.
 #define CC_FLAGS_TM (GEX_FLAG_RANK_IS_JOBRANK | GEX_FLAG_TM_GLOBAL_SCRATCH | GEX_FLAG_TM_LOCAL_SCRATCH | GEX_FLAG_TM_SYMMETRIC_SCRATCH | \
                      GEX_FLAG_TM_NO_SCRATCH | GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED | GEX_FLAG_TM_SCRATCH_SIZE_MIN | \
-                     GEX_FLAG_SCRATCH_SEG_OFFSET | GEX_FLAG_GLOBALLY_QUIESCED)
+                     GEX_FLAG_SCRATCH_SEG_OFFSET)
 CC_STATIC_ASSERT(CC_FLAGS_TM == (GEX_FLAG_RANK_IS_JOBRANK + GEX_FLAG_TM_GLOBAL_SCRATCH + GEX_FLAG_TM_LOCAL_SCRATCH +
                                  GEX_FLAG_TM_SYMMETRIC_SCRATCH + GEX_FLAG_TM_NO_SCRATCH + GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED +
-                                 GEX_FLAG_TM_SCRATCH_SIZE_MIN + GEX_FLAG_SCRATCH_SEG_OFFSET + GEX_FLAG_GLOBALLY_QUIESCED),
+                                 GEX_FLAG_TM_SCRATCH_SIZE_MIN + GEX_FLAG_SCRATCH_SEG_OFFSET) &&
+                 CC_DISJOINT2(GEX_FLAG_GLOBALLY_QUIESCED, GEX_FLAG_SCRATCH_SEG_OFFSET),
                  "team flags disjoint");
 CC_STATIC_ASSERT(CC_DISJOINT2(GEX_FLAG_HINT_ACCEL_AD, GEX_FLAG_HINT_ACCEL_COLL) &&
                  GEX_FLAG_HINT_ACCEL_ALL == (GEX_FLAG_HINT_ACCEL_AD | GEX_FLAG_HINT_ACCEL_COLL), "EP hint flags");
@@ -257,7 +256,9 @@ static void cc_request1(gex_Token_t token, gex_AM_Arg_t a0) {
   size_t sd_size = gex_AM_SrcDescSize(sd);
   (void)sd_addr;
   (void)sd_size;
+  rc |= gex_AM_CancelReplyMedium(sd, 0);
   sd = gex_AM_PrepareReplyLong(token, src, 8, 64, dest, &ev, flags, 16);
+  rc |= gex_AM_CancelReplyLong(sd, 0);
 
   rc |= gex_AM_ReplyShort0(token, hidx, flags);
   rc |= gex_AM_ReplyShort1(token, hidx, flags, a[0]);
@@ -299,7 +300,29 @@ static void cc_request1(gex_Token_t token, gex_AM_Arg_t a0) {
   gex_AM_CommitReplyLong(sd, hidx, nbytes, dest, a[0]);
   gex_AM_CommitReplyLong(sd, hidx, nbytes, dest, a[0], a[1]);
   gex_AM_CommitReplyLong(sd, hidx, nbytes, dest, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+  /* Spec v0.19 Commit*_v2: commit_flags, int result */
+  rc |= gex_AM_CommitReplyMedium0_v2(sd, hidx, nbytes, GEX_FLAG_IMMEDIATE);
+  rc |= gex_AM_CommitReplyMedium1_v2(sd, hidx, nbytes, flags, a[0]);
+  rc |= gex_AM_CommitReplyMedium2_v2(sd, hidx, nbytes, flags, a[0], a[1]);
+  rc |= gex_AM_CommitReplyMedium16_v2(sd, hidx, nbytes, flags, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+  rc |= gex_AM_CommitReplyMedium_v2(sd, hidx, nbytes, flags);
+  rc |= gex_AM_CommitReplyMedium_v2(sd, hidx, nbytes, flags, a[0]);
+  rc |= gex_AM_CommitReplyMedium_v2(sd, hidx, nbytes, flags, a[0], a[1]);
+  rc |= gex_AM_CommitReplyMedium_v2(sd, hidx, nbytes, flags, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+  rc |= gex_AM_CommitReplyLong0_v2(sd, hidx, nbytes, dest, GEX_FLAG_IMMEDIATE);
+  rc |= gex_AM_CommitReplyLong1_v2(sd, hidx, nbytes, dest, flags, a[0]);
+  rc |= gex_AM_CommitReplyLong2_v2(sd, hidx, nbytes, dest, flags, a[0], a[1]);
+  rc |= gex_AM_CommitReplyLong16_v2(sd, hidx, nbytes, dest, flags, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+  rc |= gex_AM_CommitReplyLong_v2(sd, hidx, nbytes, dest, flags);
+  rc |= gex_AM_CommitReplyLong_v2(sd, hidx, nbytes, dest, flags, a[0]);
+  rc |= gex_AM_CommitReplyLong_v2(sd, hidx, nbytes, dest, flags, a[0], a[1]);
+  rc |= gex_AM_CommitReplyLong_v2(sd, hidx, nbytes, dest, flags, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
   cc_sink = rc;
+}
+
+static void cc_attach_hook(void *segbase, uintptr_t segsize) {
+  (void)segbase;
+  cc_sink = (gex_AM_Arg_t)segsize;
 }
 
 static void cc_reduce(const void *arg1, void *arg2_and_out, size_t count, const void *cdata) {
@@ -318,7 +341,7 @@ static int cc_call_every_api(int *argc, char ***argv, gex_AM_Entry_t *table, siz
   gex_Segment_t seg = GEX_SEGMENT_INVALID;
 
   /* Client and system */
-  rc |= gex_Client_Init(&client, &ep, &tm, "compile_check", argc, argv, 0);
+  rc |= gex_Client_Init(&client, &ep, &tm, "compile_check", argc, argv, GEX_FLAG_DEFER_THREADS);
   gex_Flags_t client_flags = gex_Client_QueryFlags(client);
   const char *client_name = gex_Client_QueryName(client);
   gex_Client_SetCData(client, client_name);
@@ -336,6 +359,20 @@ static int cc_call_every_api(int *argc, char ***argv, gex_AM_Entry_t *table, siz
   gex_Rank_t first_jobrank = rank_info[0].gex_jobrank;
   gex_Rank_t nbrhd_set_size, nbrhd_set_rank, host_set_size, host_set_rank;
   gex_System_QueryMyPosition(&nbrhd_set_size, &nbrhd_set_rank, &host_set_size, &host_set_rank);
+  /* Deferred progress threads (spec v0.18) */
+  unsigned int nthreads = 0;
+  const gex_ProgressThreadInfo_t *threads = NULL;
+  rc |= gex_System_QueryProgressThreads(client, &nthreads, &threads, 0);
+  if (nthreads) {
+    const char *device_list = threads[0].gex_device_list;
+    unsigned int roles = threads[0].gex_thread_roles & (GEX_THREAD_ROLE_RCV | GEX_THREAD_ROLE_SND);
+    void *(*progress_fn)(void *) = threads[0].gex_progress_fn;
+    void *progress_arg = threads[0].gex_progress_arg;
+    (void)device_list;
+    (void)roles;
+    (void)progress_fn;
+    (void)progress_arg;
+  }
   (void)client_flags;
   (void)client_cdata;
   (void)jobsize;
@@ -402,8 +439,17 @@ static int cc_call_every_api(int *argc, char ***argv, gex_AM_Entry_t *table, siz
   gex_MK_Class_t mk_classes[4] = {GEX_MK_CLASS_HOST, GEX_MK_CLASS_CUDA_UVA, GEX_MK_CLASS_HIP, GEX_MK_CLASS_ZE};
   gex_MK_t kind = GEX_MK_INVALID;
   rc |= gex_MK_Create(&kind, client, &mk_args, 0);
+  gex_MK_SetCData(kind, client_name);
+  void *mk_cdata = gex_MK_QueryCData(kind);
+  gex_Flags_t mk_flags = gex_MK_QueryFlags(kind);
+  gex_Client_t mk_client = gex_MK_QueryClient(kind);
+  gex_MK_Class_t mk_class = gex_MK_QueryClass(kind);
   gex_MK_Destroy(kind, 0);
   (void)mk_classes;
+  (void)mk_cdata;
+  (void)mk_flags;
+  (void)mk_client;
+  (void)mk_class;
 
   /* Teams */
   gex_Client_t tm_client = gex_TM_QueryClient(tm);
@@ -470,7 +516,9 @@ static int cc_call_every_api(int *argc, char ***argv, gex_AM_Entry_t *table, siz
     size_t sd_size = gex_AM_SrcDescSize(sd);
     (void)sd_addr;
     (void)sd_size;
+    rc |= gex_AM_CancelRequestMedium(sd, 0);
     sd = gex_AM_PrepareRequestLong(tm, rank, src, 8, 64, dest, GEX_EVENT_NOW, flags, 16);
+    rc |= gex_AM_CancelRequestLong(sd, 0);
     rc |= gex_AM_RequestShort0(tm, rank, hidx, flags);
     rc |= gex_AM_RequestShort1(tm, rank, hidx, flags, a[0]);
     rc |= gex_AM_RequestShort2(tm, rank, hidx, flags, a[0], a[1]);
@@ -511,6 +559,22 @@ static int cc_call_every_api(int *argc, char ***argv, gex_AM_Entry_t *table, siz
     gex_AM_CommitRequestLong(sd, hidx, nbytes, dest, a[0]);
     gex_AM_CommitRequestLong(sd, hidx, nbytes, dest, a[0], a[1]);
     gex_AM_CommitRequestLong(sd, hidx, nbytes, dest, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+    rc |= gex_AM_CommitRequestMedium0_v2(sd, hidx, nbytes, GEX_FLAG_IMMEDIATE);
+    rc |= gex_AM_CommitRequestMedium1_v2(sd, hidx, nbytes, flags, a[0]);
+    rc |= gex_AM_CommitRequestMedium2_v2(sd, hidx, nbytes, flags, a[0], a[1]);
+    rc |= gex_AM_CommitRequestMedium16_v2(sd, hidx, nbytes, flags, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+    rc |= gex_AM_CommitRequestMedium_v2(sd, hidx, nbytes, flags);
+    rc |= gex_AM_CommitRequestMedium_v2(sd, hidx, nbytes, flags, a[0]);
+    rc |= gex_AM_CommitRequestMedium_v2(sd, hidx, nbytes, flags, a[0], a[1]);
+    rc |= gex_AM_CommitRequestMedium_v2(sd, hidx, nbytes, flags, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+    rc |= gex_AM_CommitRequestLong0_v2(sd, hidx, nbytes, dest, 0);
+    rc |= gex_AM_CommitRequestLong1_v2(sd, hidx, nbytes, dest, flags, a[0]);
+    rc |= gex_AM_CommitRequestLong2_v2(sd, hidx, nbytes, dest, flags, a[0], a[1]);
+    rc |= gex_AM_CommitRequestLong16_v2(sd, hidx, nbytes, dest, flags, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
+    rc |= gex_AM_CommitRequestLong_v2(sd, hidx, nbytes, dest, flags);
+    rc |= gex_AM_CommitRequestLong_v2(sd, hidx, nbytes, dest, flags, a[0]);
+    rc |= gex_AM_CommitRequestLong_v2(sd, hidx, nbytes, dest, flags, a[0], a[1]);
+    rc |= gex_AM_CommitRequestLong_v2(sd, hidx, nbytes, dest, flags, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15]);
   }
 
   /* RMA */
@@ -644,6 +708,38 @@ static int cc_call_every_api(int *argc, char ***argv, gex_AM_Entry_t *table, siz
   (void)g1_value;
   rc |= gasnet_AMPoll();
   GASNET_BLOCKUNTIL(cc_sink != 0);
+  /* GASNet-1 names gasnetex.h provides (no gasnet.h here) */
+  gasnet_client_attach_hook = cc_attach_hook;
+  gasnet_seginfo_t seginfo[1];
+  rc |= gasnet_getSegmentInfo(seginfo, 1);
+  void *seginfo_addr = seginfo[0].addr;
+  uintptr_t seginfo_size = seginfo[0].size;
+  gasnet_nodeinfo_t nodeinfo[1];
+  rc |= gasnet_getNodeInfo(nodeinfo, 1);
+  gasnet_node_t nodeinfo_host = nodeinfo[0].host;
+  gasnet_node_t nodeinfo_supernode = nodeinfo[0].supernode;
+  uintptr_t nodeinfo_offset = nodeinfo[0].offset;
+  rc |= gasnet_set_waitmode(GASNET_WAIT_SPIN) | gasnet_set_waitmode(GASNET_WAIT_BLOCK) | gasnet_set_waitmode(GASNET_WAIT_SPINBLOCK);
+  char *env_value = gasnet_getenv("GASNET_BACKTRACE");
+  gasnet_barrier_notify(0, GASNET_BARRIERFLAG_UNNAMED);
+  rc |= gasnet_barrier_wait(0, GASNET_BARRIERFLAG_UNNAMED);
+  gasnet_barrier_notify(1, 0);
+  rc |= gasnet_barrier_try(1, 0);
+  rc |= gasnet_barrier(2, GASNET_BARRIERFLAG_ANONYMOUS | GASNET_BARRIERFLAG_MISMATCH);
+  int barrier_id = 0;
+  int barrier_result = gasnet_barrier_result(&barrier_id);
+  {
+    GASNET_BEGIN_FUNCTION();
+    gasnet_threadinfo_t threadinfo = GASNET_GET_THREADINFO();
+    GASNET_POST_THREADINFO(threadinfo);
+  }
+  (void)seginfo_addr;
+  (void)seginfo_size;
+  (void)nodeinfo_host;
+  (void)nodeinfo_supernode;
+  (void)nodeinfo_offset;
+  (void)env_value;
+  (void)barrier_result;
   const char *error_name = gasnet_ErrorName(GASNET_ERR_BAD_ARG);
   const char *error_desc = gasnet_ErrorDesc(rc);
   (void)error_name;
@@ -664,8 +760,24 @@ static int cc_runtime_checks(void) {
   if (GEX_EVENT_NOW == NULL || GEX_EVENT_DEFER == NULL || GEX_EVENT_GROUP == NULL ||
       GEX_EVENT_NOW == GEX_EVENT_DEFER || GEX_EVENT_NOW == GEX_EVENT_GROUP || GEX_EVENT_DEFER == GEX_EVENT_GROUP)
     ++failures;
-  if (strcmp(GASNET_CONDUIT_NAME_STR, "SMP") != 0 || strcmp(CC_STR(GASNET_CONDUIT_NAME), "smp") != 0 ||
-      strcmp(GASNET_CORE_NAME, "SMP") != 0 || strstr(GASNET_CONFIG_STRING, GEXI_THREADMODEL_STR) == NULL)
+  // Sentinel values are GASNet's (clients compare and even switch on them).
+  if ((uintptr_t)GEX_EVENT_NO_OP != 1 || (uintptr_t)GEX_EVENT_NOW != 1 || (uintptr_t)GEX_EVENT_DEFER != 2 ||
+      (uintptr_t)GEX_EVENT_GROUP != 3 || (uintptr_t)GEX_MK_HOST != 1)
+    ++failures;
+  // Names: GASNET_CORE_NAME and GASNET_CONDUIT_NAME are the bare token SMP, as in GASNet.
+  if (strcmp(GASNET_CONDUIT_NAME_STR, "SMP") != 0 || strcmp(CC_STR(GASNET_CONDUIT_NAME), "SMP") != 0 ||
+      strcmp(CC_STR(GASNET_CORE_NAME), "SMP") != 0 || strcmp(GASNET_CORE_NAME_STR, "SMP") != 0)
+    ++failures;
+  // GASNet's layout of the configuration string, with the client's thread mode.
+  if (strncmp(GASNET_CONFIG_STRING, "RELEASE=2025.8.0,SPEC=0.", 24) != 0 ||
+      strstr(GASNET_CONFIG_STRING, ",CONDUIT=SMP(SMP-2.1/SMP-2.1),THREADMODEL=" GEXI_THREADMODEL_STR ",SEGMENT=FAST,") == NULL ||
+      strstr(GASNET_CONFIG_STRING, ",pshm,") == NULL)
+    ++failures;
+  // Version and name macros of the smp conduit (GASNET_CORE_VERSION is the token 2.1).
+  if (strcmp(CC_STR(GASNET_CORE_VERSION), "2.1") != 0 || strcmp(GASNET_CORE_VERSION_STR, "2.1") != 0 ||
+      strcmp(CC_STR(GASNET_EXTENDED_VERSION), "2.1") != 0 || strcmp(GASNET_EXTENDED_VERSION_STR, "2.1") != 0 ||
+      strcmp(CC_STR(GASNET_EXTENDED_NAME), "SMP") != 0 || strcmp(GASNET_EXTENDED_NAME_STR, "SMP") != 0 ||
+      strstr(GASNET_CONFIG_STRING, ",SPEC=0.19,") == NULL)
     ++failures;
   if (strcmp(gasnet_ErrorName(GASNET_OK), "GASNET_OK") != 0 ||
       strcmp(gasnet_ErrorName(GASNET_ERR_BAD_ARG), "GASNET_ERR_BAD_ARG") != 0 ||

@@ -9,6 +9,10 @@
  *   get_out_of_segment      GetBlocking of 8 bytes from just below the target's segment
  *   am_unregistered         RequestShort to handler index 200, which nobody registered
  *   medium_too_big          RequestMedium of gex_AM_MaxRequestMedium()+1 bytes
+ *   long_out_of_segment     RequestLong of 8 bytes to an address in no segment of the target (a
+ *                           zero-byte Long may name any address; a non-empty one may not)
+ *   mk_create_host          gex_MK_Create of GEX_MK_CLASS_HOST (host memory is GEX_MK_HOST)
+ *   mk_query_host           gex_MK_QueryClass(GEX_MK_HOST), which names no created kind
  *   reply_medium_too_big    a Request handler replies with gex_AM_MaxReplyMedium()+1 bytes
  * Calls forbidden in handler context (spec: restricted contexts), made by a Request handler on the
  * target rank, or by a Reply handler on rank 0 for reply_in_reply:
@@ -30,6 +34,8 @@
  *   hsl_barrier_held        gex_Event_Wait while holding an HSL
  */
 #include "failure_common.h"
+
+#include <gasnet_mk.h>
 
 enum {
   IDX_SINK_SHORT = GEX_AM_INDEX_BASE,
@@ -153,6 +159,37 @@ int main(int argc, char **argv) {
       /* the check may be at either end: poll, so that a check at the target can fire */
     }
     fail_wait_forever(FAIL_WAIT_POLL);
+  }
+
+  if (!strcmp(mode, "long_out_of_segment")) {
+    if (fail_rank == 0) {
+      uint64_t word = 1;
+      fail_note("RequestLong of 8 bytes to %p (rank 0's stack) at rank %u", (void *)&word, (unsigned)target);
+      gex_AM_RequestLong0(fail_tm, target, IDX_SINK_MEDIUM, &word, sizeof word, &word, GEX_EVENT_NOW, 0);
+      fail_note("'%s' was not diagnosed", mode);
+      exit(90);
+    }
+    fail_wait_forever(FAIL_WAIT_POLL);
+  }
+
+  if (!strncmp(mode, "mk_", 3)) {
+    if (fail_rank == 0) {
+      if (!strcmp(mode, "mk_create_host")) {
+        gex_MK_Create_args_t args;
+        memset(&args, 0, sizeof args);
+        args.gex_class = GEX_MK_CLASS_HOST;
+        gex_MK_t kind = GEX_MK_INVALID;
+        gex_MK_Create(&kind, fail_client, &args, 0);
+      } else if (!strcmp(mode, "mk_query_host")) {
+        fail_note("gex_MK_QueryClass(GEX_MK_HOST) = %d", (int)gex_MK_QueryClass(GEX_MK_HOST));
+      } else {
+        fprintf(stderr, "failtest: unknown mode '%s'\n", mode);
+        return 2;
+      }
+      fail_note("'%s' was not diagnosed", mode);
+      exit(90);
+    }
+    fail_wait_forever(FAIL_WAIT_BARRIER);
   }
 
   if (!strcmp(mode, "medium_too_big")) {

@@ -199,6 +199,9 @@ void SmpTransport::commit_medium(uint32_t dest, const AmMessage &msg) {
   unlock(out);
 }
 
+// Nothing was written at the head: giving back the producer lock returns the room.
+void SmpTransport::cancel_medium(uint32_t dest, bool is_request) { unlock(out_[size_t(dest) * 2 + !is_request]); }
+
 // The ring is full: make progress so the receiver can drain it. A reply is being sent from a
 // request handler, so only replies may run here (they send nothing); a request sender may run
 // anything, which drains the peer's requests to us should it be blocked sending to us as well.

@@ -43,6 +43,7 @@ class SmpTransport final : public Transport {
   unsigned poll(bool replies_only) override;
   void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload, bool immediate) override;
   void commit_medium(uint32_t dest, const AmMessage &msg) override;
+  void cancel_medium(uint32_t dest, bool is_request) override;
   void *allocate_segment(size_t size) override;
   void attach_segment(void *base, size_t size) override;
   SegmentView segment_of(uint32_t jobrank) const noexcept override { return segments_[jobrank]; }

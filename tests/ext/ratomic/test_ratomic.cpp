@@ -260,7 +260,7 @@ T model_apply(gex_OP_t op, T *cur, T a, T b) {
       if (same_bits(old, a)) *cur = b;  // libgex compares floating point as integers (the spec allows it)
       return old;
   }
-  const gex_OP_t base = op >= GEX_OP_FADD ? GEX_OP_TO_NONFETCHING(op) : op;
+  const gex_OP_t base = op >= GEX_OP_FAND ? GEX_OP_TO_NONFETCHING(op) : op;  // FAND is the lowest fetching op
   *cur = model_arith<T>(base, old, a);
   return old;
 }
