@@ -56,19 +56,19 @@ for stage in "${stages[@]}"; do
     asan)
       configure "${prefix}asan" "-fsanitize=address,undefined -fno-sanitize-recover=undefined" -DGEX_BUILD_FUZZ=OFF
       cmake --build "${prefix}asan" -j"$jobs" --target gexrun test_am test_rma test_par test_barrier \
-        soak_am soak_am_rel soak_par soak_par_rel diag_ops diag_crash
+        soak_am soak_am_rel soak_par soak_par_rel diag_ops diag_crash exit_threads test_immediate_long
       # detect_leaks=0: ranks end with _exit (gasnet_exit), where LeakSanitizer does not run anyway
       run "asan: spmd + soak + diag" env ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:$san_signals" \
         UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
         ctest --test-dir "${prefix}asan" --output-on-failure --timeout 300 -j"$jobs" \
-        -R '^(spmd_(am|rma|par|barrier)_np2|soak\.(am\.np2|am\.np4|am\.detects.*|par\.np2|par\.force_am\.np2)|diag\..*)$'
+        -R '^(spmd_(am|rma|par|barrier|immediate_long)_np2|soak\.(am\.np2|am\.np4|am\.detects.*|par\.np2|par\.force_am\.np2)|diag\..*|exit\.threads\.(return|thread_exit)\.4\.np2)$'
       ;;
     tsan)
       configure "${prefix}tsan" "-fsanitize=thread" -DGEX_BUILD_FUZZ=OFF
-      cmake --build "${prefix}tsan" -j"$jobs" --target gexrun test_par soak_par
+      cmake --build "${prefix}tsan" -j"$jobs" --target gexrun test_par soak_par exit_threads
       run "tsan: PAR jobs" env TSAN_OPTIONS="halt_on_error=1:exitcode=66:suppressions=$root/.ci/tsan.supp:$san_signals" \
         ctest --test-dir "${prefix}tsan" --output-on-failure --timeout 300 -j1 \
-        -R '^(spmd_par_np2|soak\.par\.np2|soak\.par\.force_am\.np2)$'
+        -R '^(spmd_par_np2|soak\.par\.np2|soak\.par\.force_am\.np2|exit\.threads\.thread_exit\.4\.np2)$'
       ;;
     fuzz)
       configure "${prefix}fuzz" "" -DGEX_BUILD_FUZZ=ON -DGEX_FUZZ_SECONDS="$fuzz_seconds"
