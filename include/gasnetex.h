@@ -6,6 +6,9 @@
  */
 #ifndef GASNETEX_H
 #define GASNETEX_H
+#define _INCLUDED_GASNETEX_H 1
+#include <gasnet_config.h> /* GASNET_RELEASE_VERSION_* and the build's GASNETI_* settings */
+#include <gasnet_basic.h>  /* PLATFORM_*, if_pf/if_pt, GASNETI_MAX_THREADS */
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Versions                                                                                        */
