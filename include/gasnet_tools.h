@@ -17,6 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -30,9 +31,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #if defined(__GLIBC__)
 #include <execinfo.h>
 #endif
+#include <gasnet_config.h> /* versions, GASNETI_* build settings, PLATFORM_* */
+#include <gasnet_basic.h>  /* if_pf/if_pt, _STRINGIFY/_CONCAT */
 
 /* A client in strict ISO mode (-std=c99) that included a system header before this one has the
  * POSIX clock, sleep, hostname and environment calls hidden; reach the same libc symbols under
@@ -44,6 +48,7 @@ typedef struct timespec gexi_tools_timespec;
 #define gexi_tools_gethostname gethostname
 #define gexi_tools_setenv setenv
 #define gexi_tools_unsetenv unsetenv
+#define gexi_tools_readlink readlink
 #define GEXI_TOOLS_CLOCK_MONOTONIC CLOCK_MONOTONIC
 #define GEXI_TOOLS_CLOCK_REALTIME CLOCK_REALTIME
 #else
@@ -59,6 +64,7 @@ extern int gexi_tools_nanosleep(const gexi_tools_timespec *, gexi_tools_timespec
 extern int gexi_tools_gethostname(char *, size_t) __asm__("gethostname");
 extern int gexi_tools_setenv(const char *, const char *, int) __asm__("setenv");
 extern int gexi_tools_unsetenv(const char *) __asm__("unsetenv");
+extern long gexi_tools_readlink(const char *, char *, size_t) __asm__("readlink");
 #ifdef __cplusplus
 }
 #endif
@@ -98,15 +104,10 @@ extern int gexi_tools_unsetenv(const char *) __asm__("unsetenv");
 #endif
 
 /* ---------------------------------------------------------------------------------------------- */
-/* Versions (gasnetex.h defines the same values when it comes first)                              */
+/* Versions (gasnet_config.h)                                                                     */
 /* ---------------------------------------------------------------------------------------------- */
-#ifndef GASNET_RELEASE_VERSION_MAJOR
-#define GASNET_RELEASE_VERSION_MAJOR 2025
-#define GASNET_RELEASE_VERSION_MINOR 8
-#define GASNET_RELEASE_VERSION_PATCH 0
-#endif
 #ifndef GASNETT_SPEC_VERSION_MAJOR
-#define GASNETT_SPEC_VERSION_MAJOR 1
+#define GASNETT_SPEC_VERSION_MAJOR 1 /* = GASNETI_TOOLS_SPEC_VERSION_MAJOR, spelled as gasnetex.h does */
 #define GASNETT_SPEC_VERSION_MINOR 20
 #endif
 #define GASNETT_RELEASE_VERSION_MAJOR GASNET_RELEASE_VERSION_MAJOR
@@ -116,18 +117,6 @@ extern int gexi_tools_unsetenv(const char *) __asm__("unsetenv");
 /* ---------------------------------------------------------------------------------------------- */
 /* Purely syntactic portability macros                                                             */
 /* ---------------------------------------------------------------------------------------------- */
-#ifndef _STRINGIFY_HELPER
-#define _STRINGIFY_HELPER(x) #x
-#endif
-#ifndef _STRINGIFY
-#define _STRINGIFY(x) _STRINGIFY_HELPER(x)
-#endif
-#ifndef _CONCAT_HELPER
-#define _CONCAT_HELPER(a, b) a##b
-#endif
-#ifndef _CONCAT
-#define _CONCAT(a, b) _CONCAT_HELPER(a, b)
-#endif
 #define GASNETT_STRINGIFY(x) _STRINGIFY(x)
 #define GASNETT_CONCAT(a, b) _CONCAT(a, b)
 
@@ -141,59 +130,214 @@ extern int gexi_tools_unsetenv(const char *) __asm__("unsetenv");
 #define GASNETT_EXTERNC
 #endif
 
+/* Compiler features. Each GASNETT_USE_* knob is 1 where the compiler has the feature; a client
+ * may define one to 0 before including this header to turn that feature off. */
 #if defined(__GNUC__) || defined(__clang__)
-#define GEXI_TOOLS_ATTR(x) __attribute__(x)
+#define GEXI_TOOLS_GNU_LIKE 1
 #else
-#define GEXI_TOOLS_ATTR(x)
+#define GEXI_TOOLS_GNU_LIKE 0
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_ALWAYSINLINE
+#define GASNETT_USE_GCC_ATTRIBUTE_ALWAYSINLINE GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_NOINLINE
+#define GASNETT_USE_GCC_ATTRIBUTE_NOINLINE GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_MALLOC
+#define GASNETT_USE_GCC_ATTRIBUTE_MALLOC GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_WARNUNUSEDRESULT
+#define GASNETT_USE_GCC_ATTRIBUTE_WARNUNUSEDRESULT GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_USED
+#define GASNETT_USE_GCC_ATTRIBUTE_USED GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_MAYALIAS
+#define GASNETT_USE_GCC_ATTRIBUTE_MAYALIAS GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_NORETURN
+#define GASNETT_USE_GCC_ATTRIBUTE_NORETURN GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_PURE
+#define GASNETT_USE_GCC_ATTRIBUTE_PURE GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_CONST
+#define GASNETT_USE_GCC_ATTRIBUTE_CONST GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_HOT
+#define GASNETT_USE_GCC_ATTRIBUTE_HOT GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_COLD
+#define GASNETT_USE_GCC_ATTRIBUTE_COLD GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_DEPRECATED
+#define GASNETT_USE_GCC_ATTRIBUTE_DEPRECATED GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_FALLTHROUGH
+#define GASNETT_USE_GCC_ATTRIBUTE_FALLTHROUGH GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_FORMAT
+#define GASNETT_USE_GCC_ATTRIBUTE_FORMAT GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_FORMAT_FUNCPTR
+#define GASNETT_USE_GCC_ATTRIBUTE_FORMAT_FUNCPTR GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_GCC_ATTRIBUTE_FORMAT_FUNCPTR_ARG
+#define GASNETT_USE_GCC_ATTRIBUTE_FORMAT_FUNCPTR_ARG GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_BUILTIN_EXPECT
+#define GASNETT_USE_BUILTIN_EXPECT GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_BUILTIN_CONSTANT_P
+#define GASNETT_USE_BUILTIN_CONSTANT_P GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_BUILTIN_UNREACHABLE
+#define GASNETT_USE_BUILTIN_UNREACHABLE GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_BUILTIN_PREFETCH
+#define GASNETT_USE_BUILTIN_PREFETCH GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_PRAGMA_GCC_DIAGNOSTIC
+#define GASNETT_USE_PRAGMA_GCC_DIAGNOSTIC GEXI_TOOLS_GNU_LIKE
+#endif
+#ifndef GASNETT_USE_CTYPE_WRAPPERS
+#define GASNETT_USE_CTYPE_WRAPPERS 0 /* <ctype.h> is used as is */
 #endif
 
 /* GASNETT_INLINE(fn) precedes a definition: `GASNETT_INLINE(f) int f(int x) {...}` */
 #define GASNETT_INLINE(fnname) static inline
-#define GASNETT_ALWAYS_INLINE(fnname) GEXI_TOOLS_ATTR((__always_inline__)) static inline
+#if GASNETT_USE_GCC_ATTRIBUTE_ALWAYSINLINE
+#define GASNETT_ALWAYS_INLINE(fnname) __attribute__((__always_inline__)) static inline
+#else
+#define GASNETT_ALWAYS_INLINE(fnname) static inline
+#endif
 #define GASNETT_PLEASE_INLINE(fnname) static inline
-#define GASNETT_NEVER_INLINE(fnname, declarator) GEXI_TOOLS_ATTR((__noinline__)) declarator
+#if GASNETT_USE_GCC_ATTRIBUTE_NOINLINE
+#define GASNETT_NEVER_INLINE(fnname, declarator) __attribute__((__noinline__)) declarator
+#else
+#define GASNETT_NEVER_INLINE(fnname, declarator) declarator
+#endif
 #if defined(__cplusplus)
 #define GASNETT_RESTRICT __restrict__
 #else
 #define GASNETT_RESTRICT restrict
 #endif
-#define GASNETT_USED GEXI_TOOLS_ATTR((__used__))
-#define GASNETT_UNUSED GEXI_TOOLS_ATTR((__unused__))
-#define GASNETT_NORETURN GEXI_TOOLS_ATTR((__noreturn__))
+#if GASNETT_USE_GCC_ATTRIBUTE_USED
+#define GASNETT_USED __attribute__((__used__))
+#else
+#define GASNETT_USED
+#endif
+#if GEXI_TOOLS_GNU_LIKE
+#define GASNETT_UNUSED __attribute__((__unused__))
+#else
+#define GASNETT_UNUSED
+#endif
+#if GASNETT_USE_GCC_ATTRIBUTE_NORETURN
+#define GASNETT_NORETURN __attribute__((__noreturn__))
+#else
+#define GASNETT_NORETURN
+#endif
 #define GASNETT_NORETURNP(fnpointer)
-#define GASNETT_MALLOC GEXI_TOOLS_ATTR((__malloc__))
+#if GASNETT_USE_GCC_ATTRIBUTE_MALLOC
+#define GASNETT_MALLOC __attribute__((__malloc__))
+#else
+#define GASNETT_MALLOC
+#endif
 #define GASNETT_MALLOCP(fnpointer)
-#define GASNETT_PURE GEXI_TOOLS_ATTR((__pure__))
+#if GASNETT_USE_GCC_ATTRIBUTE_PURE
+#define GASNETT_PURE __attribute__((__pure__))
+#else
+#define GASNETT_PURE
+#endif
 #define GASNETT_PUREP(fnpointer)
-#define GASNETT_CONST GEXI_TOOLS_ATTR((__const__))
+#if GASNETT_USE_GCC_ATTRIBUTE_CONST
+#define GASNETT_CONST __attribute__((__const__))
+#else
+#define GASNETT_CONST
+#endif
 #define GASNETT_CONSTP(fnpointer)
-#define GASNETT_HOT GEXI_TOOLS_ATTR((__hot__))
-#define GASNETT_COLD GEXI_TOOLS_ATTR((__cold__))
-#define GASNETT_DEPRECATED GEXI_TOOLS_ATTR((__deprecated__))
-#define GASNETT_WARN_UNUSED_RESULT GEXI_TOOLS_ATTR((__warn_unused_result__))
+#if GASNETT_USE_GCC_ATTRIBUTE_HOT
+#define GASNETT_HOT __attribute__((__hot__))
+#else
+#define GASNETT_HOT
+#endif
+#if GASNETT_USE_GCC_ATTRIBUTE_COLD
+#define GASNETT_COLD __attribute__((__cold__))
+#else
+#define GASNETT_COLD
+#endif
+#if GASNETT_USE_GCC_ATTRIBUTE_DEPRECATED
+#define GASNETT_DEPRECATED __attribute__((__deprecated__))
+#else
+#define GASNETT_DEPRECATED
+#endif
+#if GASNETT_USE_GCC_ATTRIBUTE_WARNUNUSEDRESULT
+#define GASNETT_WARN_UNUSED_RESULT __attribute__((__warn_unused_result__))
+#else
+#define GASNETT_WARN_UNUSED_RESULT
+#endif
+#if GASNETT_USE_GCC_ATTRIBUTE_FORMAT
 #define GASNETT_FORMAT_PRINTF(fnname, fmtarg, firstvararg, declarator)                          \
-  GEXI_TOOLS_ATTR((__format__(__printf__, fmtarg, firstvararg))) declarator
+  __attribute__((__format__(__printf__, fmtarg, firstvararg))) declarator
+#else
+#define GASNETT_FORMAT_PRINTF(fnname, fmtarg, firstvararg, declarator) declarator
+#endif
 #define GASNETT_FORMAT_PRINTF_FUNCPTR(fnname, fmtarg, firstvararg, declarator) declarator
 #if defined(__cplusplus) && __cplusplus >= 201703L
 #define GASNETT_FALLTHROUGH [[fallthrough]];
-#elif defined(__GNUC__) && __GNUC__ >= 7
+#elif GASNETT_USE_GCC_ATTRIBUTE_FALLTHROUGH && defined(__GNUC__) && __GNUC__ >= 7
 #define GASNETT_FALLTHROUGH __attribute__((__fallthrough__));
 #else
 #define GASNETT_FALLTHROUGH
 #endif
+/* Older spelling, kept: GEXI_TOOLS_ATTR((attr)) where a GNU-like compiler takes the attribute. */
+#if GEXI_TOOLS_GNU_LIKE
+#define GEXI_TOOLS_ATTR(x) __attribute__(x)
+#else
+#define GEXI_TOOLS_ATTR(x)
+#endif
 #define GASNETT_CURRENT_FUNCTION __func__
 #define GASNETT_TENTATIVE_EXTERN extern
-#if defined(__GNUC__) || defined(__clang__)
+#if GASNETT_USE_BUILTIN_EXPECT
 #define GASNETT_PREDICT_TRUE(exp) __builtin_expect(!!(exp), 1)
 #define GASNETT_PREDICT_FALSE(exp) __builtin_expect(!!(exp), 0)
-#define gasnett_constant_p(exp) __builtin_constant_p(exp)
-#define gasnett_unreachable() __builtin_unreachable()
 #else
 #define GASNETT_PREDICT_TRUE(exp) (exp)
 #define GASNETT_PREDICT_FALSE(exp) (exp)
+#endif
+#if GASNETT_USE_BUILTIN_CONSTANT_P
+#define gasnett_constant_p(exp) __builtin_constant_p(exp)
+#else
 #define gasnett_constant_p(exp) 0
+#endif
+#if GASNETT_USE_BUILTIN_UNREACHABLE
+#define gasnett_unreachable() __builtin_unreachable()
+#else
 #define gasnett_unreachable() abort()
 #endif
+/* gasnett_assume(cond): the compiler may assume cond holds (undefined behaviour if it does not). */
+#if defined(__clang__)
+#define gasnett_assume(cond) ((void)__builtin_assume((cond) != 0))
+#elif GASNETT_USE_BUILTIN_UNREACHABLE
+#define gasnett_assume(cond) ((cond) ? (void)0 : __builtin_unreachable())
+#else
+#define gasnett_assume(cond) ((void)0)
+#endif
+
+/* GASNETT_UNUSED_ARGSn(a1..an): a void expression that evaluates and discards its n arguments
+ * without "unused" warnings, for macros that do not need some of their parameters. */
+#define GASNETT_UNUSED_ARGS1(a1) ((void)(a1))
+#define GASNETT_UNUSED_ARGS2(a1, a2) ((void)(a1), (void)(a2))
+#define GASNETT_UNUSED_ARGS3(a1, a2, a3) ((void)(a1), (void)(a2), (void)(a3))
+#define GASNETT_UNUSED_ARGS4(a1, a2, a3, a4) ((void)(a1), (void)(a2), (void)(a3), (void)(a4))
+#define GASNETT_UNUSED_ARGS5(a1, a2, a3, a4, a5) \
+  ((void)(a1), (void)(a2), (void)(a3), (void)(a4), (void)(a5))
+#define GASNETT_UNUSED_ARGS6(a1, a2, a3, a4, a5, a6) \
+  ((void)(a1), (void)(a2), (void)(a3), (void)(a4), (void)(a5), (void)(a6))
+#define GASNETT_UNUSED_ARGS7(a1, a2, a3, a4, a5, a6, a7) \
+  ((void)(a1), (void)(a2), (void)(a3), (void)(a4), (void)(a5), (void)(a6), (void)(a7))
+#define GASNETT_UNUSED_ARGS8(a1, a2, a3, a4, a5, a6, a7, a8) \
+  ((void)(a1), (void)(a2), (void)(a3), (void)(a4), (void)(a5), (void)(a6), (void)(a7), (void)(a8))
 #define GASNETT_LIKELY(exp) GASNETT_PREDICT_TRUE(exp)
 #define GASNETT_UNLIKELY(exp) GASNETT_PREDICT_FALSE(exp)
 #define GASNETT_IDENT(identName, identText)                                                    \
@@ -205,26 +349,15 @@ extern int gexi_tools_unsetenv(const char *) __asm__("unsetenv");
 #else
 #define GASNETT_PAGESIZE 4096
 #endif
-#define GASNETT_PAGESHIFT 12
-#define GASNETT_CACHE_LINE_BYTES 64
-#if defined(__x86_64__)
-#define GASNETT_SYSTEM_TUPLE "x86_64-pc-linux-gnu"
-#elif defined(__aarch64__)
-#define GASNETT_SYSTEM_TUPLE "aarch64-unknown-linux-gnu"
-#else
-#define GASNETT_SYSTEM_TUPLE "unknown-linux-gnu"
-#endif
-#define GASNETT_CONFIGURE_ARGS "libgex (cmake)"
-#if defined(__clang__)
-#define GASNETT_PLATFORM_COMPILER_IDSTR "Clang"
-#elif defined(__GNUC__)
-#define GASNETT_PLATFORM_COMPILER_IDSTR "GNU"
-#else
-#define GASNETT_PLATFORM_COMPILER_IDSTR "unknown"
-#endif
-#define GASNETT_PLATFORM_COMPILER_FAMILYID 0
-#define GASNETT_PLATFORM_COMPILER_ID 0
-#define GASNETT_PLATFORM_COMPILER_VERSION 0
+#define GASNETT_PAGESHIFT GASNETI_PAGESHIFT
+#define GASNETT_CACHE_LINE_BYTES GASNETI_CACHE_LINE_BYTES
+#define GASNETT_SYSTEM_TUPLE GASNETI_SYSTEM_TUPLE
+#define GASNETT_CONFIGURE_ARGS GASNETI_CONFIGURE_ARGS
+/* The compiler (gasnet_config.h: the one compiling this file) */
+#define GASNETT_PLATFORM_COMPILER_IDSTR GASNETI_PLATFORM_COMPILER_IDSTR
+#define GASNETT_PLATFORM_COMPILER_FAMILYID GASNETI_PLATFORM_COMPILER_FAMILYID
+#define GASNETT_PLATFORM_COMPILER_ID GASNETI_PLATFORM_COMPILER_ID
+#define GASNETT_PLATFORM_COMPILER_VERSION GASNETI_PLATFORM_COMPILER_VERSION
 
 #if defined(GASNET_NDEBUG) || (!defined(GASNET_DEBUG) && defined(NDEBUG))
 #define GASNETT_DEBUG_CONFIG nodebug
@@ -233,16 +366,16 @@ extern int gexi_tools_unsetenv(const char *) __asm__("unsetenv");
 #else
 #define GASNETT_DEBUG_CONFIG nodebug
 #endif
-#define GASNETT_PTR_CONFIG _CONCAT(_CONCAT(PTR, 64), bit)
+#define GASNETT_PTR_CONFIG GASNETI_PTR_CONFIG
 #define GASNETT_TIMER_CONFIG timers_posix_monotonic
 #define GASNETT_MEMBAR_CONFIG membars_compiler_builtin
 #define GASNETT_ATOMIC_CONFIG atomics_compiler_builtin
 #define GASNETT_ATOMIC32_CONFIG atomic32_compiler_builtin
 #define GASNETT_ATOMIC64_CONFIG atomic64_compiler_builtin
 #define GASNETT_CONFIG_STRING                                                                    \
-  "RELEASE=" _STRINGIFY(GASNET_RELEASE_VERSION_MAJOR) "." _STRINGIFY(GASNET_RELEASE_VERSION_MINOR) \
+  "RELEASE=" _STRINGIFY(GASNETI_RELEASE_VERSION)                                                \
   ",SPEC=" _STRINGIFY(GASNETT_SPEC_VERSION_MAJOR) "." _STRINGIFY(GASNETT_SPEC_VERSION_MINOR)      \
-  ",PTR=64bit," _STRINGIFY(GASNETT_DEBUG_CONFIG) "," _STRINGIFY(GASNETT_THREAD_MODEL)            \
+  ",PTR=" _STRINGIFY(GASNETT_PTR_CONFIG) "," _STRINGIFY(GASNETT_DEBUG_CONFIG) "," _STRINGIFY(GASNETT_THREAD_MODEL)            \
   "," _STRINGIFY(GASNETT_TIMER_CONFIG) "," _STRINGIFY(GASNETT_MEMBAR_CONFIG)                      \
   "," _STRINGIFY(GASNETT_ATOMIC_CONFIG) "," _STRINGIFY(GASNETT_ATOMIC32_CONFIG)                  \
   "," _STRINGIFY(GASNETT_ATOMIC64_CONFIG)
@@ -326,11 +459,16 @@ static inline double gasnett_tick_overheadus(void) {
   return cached;
 }
 
-static inline void gasnett_nsleep(uint64_t ns_delay) {
+/* Sleeps for at least ns_delay nanoseconds (a signal does not cut the sleep short); 0 on success,
+ * -1 with errno set when the sleep could not be made. */
+static inline int gasnett_nsleep(uint64_t ns_delay) {
   gexi_tools_timespec ts;
+  if (!ns_delay) return 0;
   ts.tv_sec = (time_t)(ns_delay / 1000000000u);
   ts.tv_nsec = (long)(ns_delay % 1000000000u);
-  while (gexi_tools_nanosleep(&ts, &ts) == -1 && errno == EINTR) {
+  for (;;) {
+    if (gexi_tools_nanosleep(&ts, &ts) == 0) return 0;
+    if (errno != EINTR) return -1;
   }
 }
 
@@ -532,8 +670,23 @@ static inline GASNETT_NORETURN void gasnett_killmyprocess(int exitcode) {
   _exit(exitcode);
 }
 
-/* Prints this thread's call stack to fd; returns 0 when one was printed. */
-static inline int gasnett_print_backtrace(int fd) {
+/* Backtraces. A mechanism writes the calling thread's stack to a file descriptor and returns 0 on
+ * success. GASNET_BACKTRACE_TYPE is a comma-separated, ordered list of mechanism names to try
+ * (default: all, thread-capable ones first); libgex knows EXECINFO (glibc's backtrace()), and a
+ * client adds its own by defining gasnett_backtrace_user, e.g.
+ *   gasnett_backtrace_type_t gasnett_backtrace_user = {"MINE", my_backtrace_fn, 1};
+ * The same list drives gasnett_print_backtrace and libgex's crash backtraces (GASNET_BACKTRACE=1).
+ */
+typedef struct {
+  const char *name;  /* upper-case name, as GASNET_BACKTRACE_TYPE spells it */
+  int (*fnp)(int);   /* writes a backtrace to the fd; 0 on success */
+  int threadsupport; /* non-zero if it backtraces the calling thread correctly in a threaded process */
+} gasnett_backtrace_type_t;
+/* Weak: libgex and libgasnet_tools hold a zero default, a client's definition replaces it, and a
+ * header-only tools client without either sees its address as NULL. */
+extern gasnett_backtrace_type_t gasnett_backtrace_user GEXI_TOOLS_ATTR((__weak__));
+
+static inline int gexi_tools_backtrace_execinfo(int fd) {
 #if defined(__GLIBC__)
   void *frames[64];
   int n = backtrace(frames, 64);
@@ -544,6 +697,56 @@ static inline int gasnett_print_backtrace(int fd) {
   (void)fd;
   return 1;
 #endif
+}
+/* The registered user mechanism, or NULL. */
+static inline const gasnett_backtrace_type_t *gexi_tools_backtrace_user(void) {
+  const gasnett_backtrace_type_t *u = &gasnett_backtrace_user;
+  return (u && u->name && u->fnp) ? u : (const gasnett_backtrace_type_t *)0;
+}
+static inline void gexi_tools_write(int fd, const char *text) {
+  size_t len = strlen(text);
+  while (len > 0) {
+    ssize_t n = write(fd, text, len);
+    if (n <= 0) {
+      if (n < 0 && errno == EINTR) continue;
+      return;
+    }
+    text += n;
+    len -= (size_t)n;
+  }
+}
+
+/* Prints this thread's call stack to fd through the mechanisms GASNET_BACKTRACE_TYPE names, in
+ * order, until one succeeds; returns 0 when one did. Unknown names get a warning and are skipped. */
+static inline int gasnett_print_backtrace(int fd) {
+  const gasnett_backtrace_type_t *user = gexi_tools_backtrace_user();
+  const char *list = getenv("GASNET_BACKTRACE_TYPE");
+  char dflt[128];
+  if (!list || !*list) {
+    snprintf(dflt, sizeof dflt, "EXECINFO%s%s", user ? "," : "", user ? user->name : "");
+    list = dflt;
+  }
+  while (*list) {
+    char name[64];
+    size_t n = 0;
+    while (*list && strchr(" ,|;", *list)) ++list;
+    while (*list && !strchr(" ,|;", *list)) {
+      if (n + 1 < sizeof name) name[n++] = (char)toupper((unsigned char)*list);
+      ++list;
+    }
+    name[n] = '\0';
+    if (!n) break;
+    if (!strcmp(name, "EXECINFO")) {
+      if (gexi_tools_backtrace_execinfo(fd) == 0) return 0;
+    } else if (user && !strcmp(name, user->name)) {
+      if (user->fnp(fd) == 0) return 0;
+    } else {
+      gexi_tools_write(2, "WARNING: GASNET_BACKTRACE_TYPE=");
+      gexi_tools_write(2, name);
+      gexi_tools_write(2, " unrecognized or unsupported - ignoring..\n");
+    }
+  }
+  return 1;
 }
 static inline int gasnett_print_backtrace_ifenabled(int fd) {
   const char *e = getenv("GASNET_BACKTRACE");
@@ -566,20 +769,62 @@ static inline void gasnett_fatalerror(const char *msg, ...) {
   fflush(stderr);
   abort();
 }
-static inline void gasnett_fatalerror_nopos(const char *msg) { gasnett_fatalerror("%s", msg); }
+/* The same, without the caller's position (GASNet's variant for messages that carry their own). */
+GASNETT_FORMAT_PRINTF(gasnett_fatalerror_nopos, 1, 2,
+                      static inline GASNETT_NORETURN void gasnett_fatalerror_nopos(const char *msg, ...));
+static inline void gasnett_fatalerror_nopos(const char *msg, ...) {
+  va_list ap;
+  fflush(stdout);
+  fprintf(stderr, "*** FATAL ERROR (pid %d): ", (int)getpid());
+  va_start(ap, msg);
+  vfprintf(stderr, msg, ap);
+  va_end(ap);
+  fprintf(stderr, "\n");
+  gasnett_print_backtrace_ifenabled(2);
+  fflush(stderr);
+  abort();
+}
 
-/* "func at file:line", in a new malloc'd string the caller frees. */
-static inline char *gasnett_current_loc(const char *funcname, const char *filename, int linenum) {
-  size_t len = strlen(funcname ? funcname : "") + strlen(filename ? filename : "") + 32;
-  char *s = (char *)malloc(len);
-  if (s) snprintf(s, len, "%s%s at %s:%d", funcname ? funcname : "", funcname && *funcname ? "()" : "",
-                  filename ? filename : "", linenum);
+/* "func() at file:line" (or "file:line" outside a function), in a new malloc'd string. */
+static inline char *gexi_tools_build_loc_str(const char *funcname, const char *filename, int linenum) {
+  size_t fnlen, len;
+  char *s;
+  if (!funcname) funcname = "";
+  if (!filename) filename = "*unknown file*";
+  fnlen = strlen(funcname);
+  len = fnlen + strlen(filename) + 32;
+  s = (char *)malloc(len);
+  if (!s) return s;
+  if (fnlen)
+    snprintf(s, len, "%s%s at %s:%d", funcname, funcname[fnlen - 1] != ')' ? "()" : "", filename, linenum);
+  else
+    snprintf(s, len, "%s:%d", filename, linenum);
   return s;
 }
+/* gasnett_current_loc: an expression, the current position as a new malloc'd string. */
+#define gasnett_current_loc gexi_tools_build_loc_str(GASNETT_CURRENT_FUNCTION, __FILE__, __LINE__)
 
 typedef void (*gasnett_sighandlerfn_t)(int);
 static inline gasnett_sighandlerfn_t gasnett_reghandler(int sigtocatch, gasnett_sighandlerfn_t fp) {
   return signal(sigtocatch, fp);
+}
+/* "SIGSEGV" for SIGSEGV, ...; NULL for a number that is no signal here. */
+static inline const char *gasnett_signame_fromval(int sigval) {
+  switch (sigval) {
+#define GEXI_TOOLS_SIG(name) case name: return #name;
+    GEXI_TOOLS_SIG(SIGABRT) GEXI_TOOLS_SIG(SIGFPE) GEXI_TOOLS_SIG(SIGILL) GEXI_TOOLS_SIG(SIGINT)
+    GEXI_TOOLS_SIG(SIGSEGV) GEXI_TOOLS_SIG(SIGTERM)
+#if defined(SIGHUP)
+    GEXI_TOOLS_SIG(SIGHUP) GEXI_TOOLS_SIG(SIGQUIT) GEXI_TOOLS_SIG(SIGKILL) GEXI_TOOLS_SIG(SIGPIPE)
+    GEXI_TOOLS_SIG(SIGALRM) GEXI_TOOLS_SIG(SIGUSR1) GEXI_TOOLS_SIG(SIGUSR2) GEXI_TOOLS_SIG(SIGCHLD)
+    GEXI_TOOLS_SIG(SIGCONT) GEXI_TOOLS_SIG(SIGSTOP) GEXI_TOOLS_SIG(SIGTSTP) GEXI_TOOLS_SIG(SIGTTIN)
+    GEXI_TOOLS_SIG(SIGTTOU) GEXI_TOOLS_SIG(SIGBUS) GEXI_TOOLS_SIG(SIGTRAP) GEXI_TOOLS_SIG(SIGURG)
+    GEXI_TOOLS_SIG(SIGXCPU) GEXI_TOOLS_SIG(SIGXFSZ) GEXI_TOOLS_SIG(SIGVTALRM) GEXI_TOOLS_SIG(SIGPROF)
+    GEXI_TOOLS_SIG(SIGSYS)
+#endif
+#undef GEXI_TOOLS_SIG
+    default: return (const char *)0;
+  }
 }
 
 static inline void gasnett_freezeForDebuggerNow(volatile int *flag, const char *flagsymname) {
@@ -620,7 +865,22 @@ static inline uint64_t gasnett_getPhysMemSz(int failureIsFatal) {
   }
   return (uint64_t)pages * (uint64_t)sz;
 }
-static inline void gasnett_set_affinity(int rank) { (void)rank; }
+/* Binds the calling process to one CPU, chosen by rank among those online; 0 on success. */
+#if defined(CPU_SETSIZE) && defined(__linux__)
+#define GASNETT_SET_AFFINITY_SUPPORT 1
+static inline int gasnett_set_affinity(int rank) {
+  cpu_set_t set;
+  int cpus = gasnett_cpu_count();
+  CPU_ZERO(&set);
+  CPU_SET((unsigned)(rank < 0 ? -rank : rank) % (unsigned)cpus, &set);
+  return sched_setaffinity(0, sizeof set, &set) == 0 ? 0 : -1;
+}
+#else /* strict ISO mode hides the affinity calls: nothing is bound */
+static inline int gasnett_set_affinity(int rank) {
+  (void)rank;
+  return -1;
+}
+#endif
 static inline int gasnett_isLittleEndian(void) {
   const union {
     uint32_t i;
@@ -628,8 +888,61 @@ static inline int gasnett_isLittleEndian(void) {
   } u = {1u};
   return u.c[0] == 1;
 }
-static inline const char *gasnett_performance_warning_str(void) { return ""; }
-static inline int gasnett_maximize_rlimits(void) { return 1; }
+/* Build options that cost performance, one indented line each (empty in a release build). */
+static inline const char *gasnett_performance_warning_str(void) {
+#if defined(GASNET_DEBUG)
+  return "        debugging  \n";
+#else
+  return "";
+#endif
+}
+/* GASNet's release as one number (2025.8.0 -> 2025080000) and as "2025.8.0". */
+static inline uint64_t gasnett_release_version(void) {
+  return (uint64_t)GASNET_RELEASE_VERSION_MAJOR * 1000000u + (uint64_t)GASNET_RELEASE_VERSION_MINOR * 10000u +
+         (uint64_t)GASNET_RELEASE_VERSION_PATCH;
+}
+static inline const char *gasnett_release_version_str(void) {
+  return _STRINGIFY(GASNET_RELEASE_VERSION_MAJOR) "." _STRINGIFY(GASNET_RELEASE_VERSION_MINOR) "." _STRINGIFY(
+      GASNET_RELEASE_VERSION_PATCH);
+}
+/* The running executable's full path ("" when it cannot be found), from /proc/self/exe. */
+static inline const char *gasnett_exe_name(void) {
+  static char name[4096];
+  if (!name[0]) {
+    long n = (long)gexi_tools_readlink("/proc/self/exe", name, sizeof name - 1);
+    name[n > 0 ? (size_t)n : 0] = '\0';
+  }
+  return name;
+}
+static inline int gexi_tools_env_no(const char *key) {
+  const char *v = getenv(key);
+  return v && (*v == '0' || *v == 'n' || *v == 'N');
+}
+/* Raises the soft limit of resource res (RLIMIT_*) to its hard limit; returns 1 when it was raised
+ * (or GASNET_MAXIMIZE_<lim_desc>=no asks to leave it), 0 otherwise. */
+static inline int gasnett_maximize_rlimit(int res, const char *lim_desc) {
+  char key[64];
+  struct rlimit lim;
+  snprintf(key, sizeof key, "GASNET_MAXIMIZE_%s", lim_desc ? lim_desc : "");
+  if (gexi_tools_env_no(key)) return 1;
+  if (getrlimit(res, &lim) != 0) return 0;
+  if (lim.rlim_cur == lim.rlim_max) return 0;
+  lim.rlim_cur = lim.rlim_max;
+  return setrlimit(res, &lim) == 0;
+}
+/* gasnett_maximize_rlimit for the CPU time, data, resident set, stack and address-space limits;
+ * 1 when every one of them was raised (as GASNet: one already at its maximum gives 0). */
+static inline int gasnett_maximize_rlimits(void) {
+  int ok = 1;
+  ok &= gasnett_maximize_rlimit(RLIMIT_CPU, "RLIMIT_CPU");
+  ok &= gasnett_maximize_rlimit(RLIMIT_DATA, "RLIMIT_DATA");
+#if defined(RLIMIT_RSS)
+  ok &= gasnett_maximize_rlimit(RLIMIT_RSS, "RLIMIT_RSS");
+#endif
+  ok &= gasnett_maximize_rlimit(RLIMIT_STACK, "RLIMIT_STACK");
+  ok &= gasnett_maximize_rlimit(RLIMIT_AS, "RLIMIT_AS");
+  return ok;
+}
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Memory helpers                                                                                  */
@@ -666,8 +979,13 @@ static inline size_t gasnett_count0s_uint64_t(uint64_t x) {
 /* Environment                                                                                     */
 /* ---------------------------------------------------------------------------------------------- */
 static inline char *gasnett_getenv(const char *keyname) { return keyname ? getenv(keyname) : NULL; }
-static inline int gasnett_setenv(const char *key, const char *value) { return gexi_tools_setenv(key, value, 1); }
-static inline int gasnett_unsetenv(const char *key) { return gexi_tools_unsetenv(key); }
+/* Set / remove a variable of this process's environment (a failure is fatal, as in GASNet). */
+static inline void gasnett_setenv(const char *key, const char *value) {
+  if (gexi_tools_setenv(key, value, 1) != 0) gasnett_fatalerror("gasnett_setenv(%s, %s) failed", key, value);
+}
+static inline void gasnett_unsetenv(const char *key) {
+  if (gexi_tools_unsetenv(key) != 0) gasnett_fatalerror("gasnett_unsetenv(%s) failed", key);
+}
 static inline int gasnett_verboseenv(void) {
   static int verbose = -1;
   if (verbose < 0) {
@@ -762,20 +1080,133 @@ static inline double gasnett_getenv_dbl_withdefault(const char *keyname, double 
   gasnett_envdbl_display(keyname, result, !(v && *v));
   return result;
 }
+
+/* ---------------------------------------------------------------------------------------------- */
+/* What only a client of the library (gasnetex.h included before this header) gets               */
+/* ---------------------------------------------------------------------------------------------- */
+#if defined(_INCLUDED_GASNETEX_H)
+#define GASNETT_MAX_THREADS GASNETI_MAX_THREADS
+
+/* Copies between suitably aligned / any addresses; statements. */
+#define GASNETT_FAST_ALIGNED_MEMCPY(dest, src, nbytes) \
+  do {                                                 \
+    memcpy((dest), (src), (nbytes));                   \
+  } while (0)
+#define GASNETT_FAST_UNALIGNED_MEMCPY(dest, src, nbytes) \
+  do {                                                   \
+    memcpy((dest), (src), (nbytes));                     \
+  } while (0)
+/* The nbytes (<= 8) low-order bytes of a gex_RMA_Value_t, where they lie in its memory. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define GEXI_TOOLS_VALUE_BYTES(valueptr, nbytes) ((uint8_t *)(valueptr) + (sizeof(gex_RMA_Value_t) - (nbytes)))
+#else
+#define GEXI_TOOLS_VALUE_BYTES(valueptr, nbytes) ((uint8_t *)(valueptr))
+#endif
+/* GASNETT_VALUE_ASSIGN(dest, value, nbytes): stores the nbytes low-order bytes of value at dest.
+ * GASNETT_VALUE_RETURN(src, nbytes): returns (from the enclosing function) the nbytes at src as
+ * a gex_RMA_Value_t. Both are statements. */
+#define GASNETT_VALUE_ASSIGN(dest, value, nbytes)                            \
+  do {                                                                       \
+    gex_RMA_Value_t gexi_va_value = (gex_RMA_Value_t)(value);                \
+    memcpy((dest), GEXI_TOOLS_VALUE_BYTES(&gexi_va_value, nbytes), (nbytes)); \
+  } while (0)
+#define GASNETT_VALUE_RETURN(src, nbytes)                                     \
+  do {                                                                        \
+    gex_RMA_Value_t gexi_vr_value = 0;                                        \
+    memcpy(GEXI_TOOLS_VALUE_BYTES(&gexi_vr_value, nbytes), (src), (nbytes));  \
+    return gexi_vr_value;                                                     \
+  } while (0)
+
+/* The checking allocator. Every block carries a header and a trailing guard that
+ * gasnett_debug_memcheck* verify (a damaged block ends the process with the position of the check
+ * and of the allocation); gasnett_getheapstats counts what went through it. Blocks from
+ * gasnett_debug_malloc go back through gasnett_debug_free only. */
+typedef struct {
+  uint64_t allocated_bytes;   /* bytes ever allocated */
+  uint64_t freed_bytes;       /* bytes ever freed */
+  uint64_t live_bytes;        /* bytes allocated now */
+  uint64_t live_bytes_max;    /* most bytes allocated at once */
+  uint64_t allocated_objects; /* blocks ever allocated */
+  uint64_t freed_objects;     /* blocks ever freed */
+  uint64_t live_objects;      /* blocks allocated now */
+  uint64_t live_objects_max;  /* most blocks allocated at once */
+  uint64_t overhead_bytes;    /* bytes the headers and guards take (a lower bound) */
+} gasnett_heapstats_t;
+extern void *gexi_debug_malloc(size_t sz, const char *curloc) GASNETT_MALLOC;
+extern void *gexi_debug_realloc(void *ptr, size_t sz, const char *curloc);
+extern void *gexi_debug_calloc(size_t n, size_t s, const char *curloc) GASNETT_MALLOC;
+extern void gexi_debug_free(void *ptr, const char *curloc);
+extern char *gexi_debug_strdup(const char *s, const char *curloc) GASNETT_MALLOC;
+extern char *gexi_debug_strndup(const char *s, size_t n, const char *curloc) GASNETT_MALLOC;
+extern size_t gexi_debug_memcheck(void *ptr, const char *curloc);
+extern void gexi_debug_memcheck_one(const char *curloc);
+extern void gexi_debug_memcheck_all(const char *curloc);
+extern int gexi_debug_getheapstats(gasnett_heapstats_t *pstat);
+extern void gexi_debug_heapinfo_dump(const char *filename, int show_live_objects);
+#define GEXI_TOOLS_CURLOC __FILE__ ":" _STRINGIFY(__LINE__)
+#define gasnett_debug_malloc(sz) gexi_debug_malloc((sz), GEXI_TOOLS_CURLOC)
+#define gasnett_debug_realloc(ptr, sz) gexi_debug_realloc((ptr), (sz), GEXI_TOOLS_CURLOC)
+#define gasnett_debug_calloc(N, S) gexi_debug_calloc((N), (S), GEXI_TOOLS_CURLOC)
+#define gasnett_debug_free(ptr) gexi_debug_free((ptr), GEXI_TOOLS_CURLOC)
+#define gasnett_debug_strdup(s) gexi_debug_strdup((s), GEXI_TOOLS_CURLOC)
+#define gasnett_debug_strndup(s, n) gexi_debug_strndup((s), (n), GEXI_TOOLS_CURLOC)
+#define gasnett_debug_memcheck(ptr) ((void)gexi_debug_memcheck((ptr), GEXI_TOOLS_CURLOC))
+#define gasnett_debug_memcheck_one() gexi_debug_memcheck_one(GEXI_TOOLS_CURLOC)
+#define gasnett_debug_memcheck_all() gexi_debug_memcheck_all(GEXI_TOOLS_CURLOC)
+#define gasnett_getheapstats(pstat) gexi_debug_getheapstats(pstat)
+#define gasnett_heapinfo_dump(filename, show_live_objects) gexi_debug_heapinfo_dump((filename), (show_live_objects))
+
+/* Text for traces of VIS operations and of DT/OP/TI values, as GASNet's tracing writes it. Each
+ * *_bufsz gives the buffer the formatter needs; the formatters return what they measured. */
+typedef struct {
+  size_t _minsz;
+  size_t _maxsz;
+  uintptr_t _totalsz;
+  void *_minaddr;
+  void *_maxaddr;
+} gasneti_memveclist_stats_t;
+typedef struct {
+  void *_minaddr;
+  void *_maxaddr;
+} gasneti_addrlist_stats_t;
+extern size_t gasnett_format_memveclist_bufsz(size_t count);
+extern gasneti_memveclist_stats_t gasnett_format_memveclist(char *buf, size_t count, gex_Memvec_t const *list);
+extern size_t gasnett_format_putvgetv_bufsz(size_t dstcount, size_t srccount);
+extern size_t gasnett_format_putvgetv(char *buf, gex_TM_t tm, gex_Rank_t rank, size_t dstcount,
+                                      gex_Memvec_t const dstlist[], size_t srccount, gex_Memvec_t const srclist[]);
+extern size_t gasnett_format_addrlist_bufsz(size_t count);
+extern gasneti_addrlist_stats_t gasnett_format_addrlist(char *buf, size_t count, void *const *list, size_t len);
+extern size_t gasnett_format_putigeti_bufsz(size_t dstcount, size_t srccount);
+extern size_t gasnett_format_putigeti(char *buf, gex_TM_t tm, gex_Rank_t rank, size_t dstcount, void *const dstlist[],
+                                      size_t dstlen, size_t srccount, void *const srclist[], size_t srclen);
+extern size_t gasnett_format_strides_bufsz(size_t count);
+extern void gasnett_format_strides(char *buf, size_t count, const ptrdiff_t *list);
+extern size_t gasnett_format_putsgets_bufsz(size_t stridelevels);
+extern size_t gasnett_format_putsgets(char *buf, void *pstats, gex_TM_t tm, gex_Rank_t rank, void *dstaddr,
+                                      const ptrdiff_t dststrides[], void *srcaddr, const ptrdiff_t srcstrides[],
+                                      size_t elemsz, const size_t count[], size_t stridelevels);
+/* A set of flags as "GEX_DT_I32|GEX_DT_U64", "(empty)" or "(invalid)"; with buf NULL, only the
+ * size the text needs (with its NUL). */
+extern size_t gasnett_format_dt(char *buf, gex_DT_t dt);
+extern size_t gasnett_format_op(char *buf, gex_OP_t op);
+extern size_t gasnett_format_ti(char *buf, gex_TI_t ti);
+#endif /* _INCLUDED_GASNETEX_H */
 #endif /* !GASNETT_LITE_MODE */
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Tracing and statistics hooks: libgex has no tracing build, so these compile to nothing.        */
 /* ---------------------------------------------------------------------------------------------- */
-GASNETT_FORMAT_PRINTF(gexi_tools_trace_noop, 1, 2,
-                      static inline void gexi_tools_trace_noop(const char *format, ...));
-static inline void gexi_tools_trace_noop(const char *format, ...) { (void)format; }
+/* _gasnett_trace_printf_noop: GASNet's name for the do-nothing trace printer; Legion takes its
+ * address (to silence GASNet's "unused static function" warnings), so it keeps the name. */
+GASNETT_FORMAT_PRINTF(_gasnett_trace_printf_noop, 1, 2,
+                      static inline void _gasnett_trace_printf_noop(const char *format, ...));
+static inline void _gasnett_trace_printf_noop(const char *format, ...) { (void)format; }
 #define GASNETT_TRACE_ENABLED 0
 #define GASNETT_STATS_ENABLED 0
-#define GASNETT_TRACE_PRINTF gexi_tools_trace_noop
-#define GASNETT_TRACE_PRINTF_FORCE gexi_tools_trace_noop
-#define GASNETT_STATS_PRINTF gexi_tools_trace_noop
-#define GASNETT_STATS_PRINTF_FORCE gexi_tools_trace_noop
+#define GASNETT_TRACE_PRINTF _gasnett_trace_printf_noop
+#define GASNETT_TRACE_PRINTF_FORCE _gasnett_trace_printf_noop
+#define GASNETT_STATS_PRINTF _gasnett_trace_printf_noop
+#define GASNETT_STATS_PRINTF_FORCE _gasnett_trace_printf_noop
 #define GASNETT_TRACE_GETMASK() ""
 #define GASNETT_TRACE_SETMASK(mask) ((void)0)
 #define GASNETT_TRACE_GET_TRACELOCAL() (0)
@@ -787,6 +1218,12 @@ static inline void gexi_tools_trace_noop(const char *format, ...) { (void)format
 #define GASNETT_STATS_INIT(callbackfn) 0
 #define GASNETT_STATS_GETMASK() ""
 #define GASNETT_STATS_SETMASK(mask) ((void)0)
+#define GASNETT_STATS_DUMP(reset) ((void)0)
+
+/* GASNet checks at link time that a client and its tools library were configured alike, by
+ * referencing symbols named after the configuration. libgex's tools are header-only, so nothing
+ * needs that check; the naming macro is kept for code that spells such symbols. */
+#define GASNETT_LINKCONFIG_IDIOTCHECK(name) _CONCAT(gasnett_linkconfig_idiotcheck_, name)
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Thread-info hooks (GASNet lets a client cache its thread's handle in a local; libgex finds     */

@@ -6,14 +6,15 @@
  */
 #ifndef GASNETEX_H
 #define GASNETEX_H
+#define _INCLUDED_GASNETEX_H 1
+#include <gasnet_config.h> /* GASNET_RELEASE_VERSION_* and the build's GASNETI_* settings */
+#include <gasnet_basic.h>  /* PLATFORM_*, if_pf/if_pt, GASNETI_MAX_THREADS */
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Versions                                                                                        */
 /* ---------------------------------------------------------------------------------------------- */
-// The GASNet-EX release whose API (names and values) this one provides.
-#define GASNET_RELEASE_VERSION_MAJOR 2025
-#define GASNET_RELEASE_VERSION_MINOR 8
-#define GASNET_RELEASE_VERSION_PATCH 0
+/* GASNET_RELEASE_VERSION_* (the GASNet-EX release whose API this one provides, 2025.8.0) come
+ * from gasnet_config.h, where client build scripts read them. */
 #define GEX_SPEC_VERSION_MAJOR 0
 #define GEX_SPEC_VERSION_MINOR 19
 #define GASNET_SPEC_VERSION_MAJOR 1

@@ -15,6 +15,7 @@
 #include "vis/service.h"
 #include "runtime/env.h"
 #include "runtime/exit.h"
+#include "runtime/ident.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
@@ -48,6 +49,7 @@ void (*gasnet_client_attach_hook)(void *, uintptr_t) = nullptr;
 
 int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, const char *clientName, int *argc,
                      char ***argv, gex_Flags_t flags, int thread_mode) {
+  keep_ident_strings();
   if (g_rt.client) return usage_error(GASNET_ERR_RESOURCE, "gex_Client_Init", "only one client per process is supported");
   if (!client_p || !ep_p || !tm_p)
     usage_fatal("gex_Client_Init", "client_p, ep_p and tm_p must not be NULL");

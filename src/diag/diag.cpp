@@ -7,6 +7,7 @@
 // may still run: it sees each counter and each published event whole.
 #include "diag/diag.h"
 
+#include <gasnet_tools.h>  // gasnett_backtrace_type_t, gasnett_backtrace_user
 #include <execinfo.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -14,6 +15,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cctype>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -249,6 +251,57 @@ const char *signal_label(int sig) {
 
 void write_str(const char *s) { write_all(2, s, std::strlen(s)); }
 
+// The backtrace mechanisms GASNET_BACKTRACE_TYPE selects, in the order to try them (set up at
+// init, read by the signal handler).
+struct Mechanism {
+  char name[32];
+  int (*fn)(int fd);
+};
+Mechanism g_mechanisms[8];
+int g_mechanism_count = 0;
+
+int execinfo_backtrace(int fd) {
+  void *frames[64];
+  const int depth = backtrace(frames, 64);
+  if (depth <= 0) return 1;
+  backtrace_symbols_fd(frames, depth, fd);
+  return 0;
+}
+
+// GASNET_BACKTRACE_TYPE: a list of names separated by commas (or spaces, '|', ';'), any case.
+// libgex offers EXECINFO and the client's gasnett_backtrace_user; the default is all of them,
+// EXECINFO first. Unknown names are reported (rank 0) and skipped, as GASNet does.
+void choose_mechanisms() {
+  const gasnett_backtrace_type_t *user =
+      (gasnett_backtrace_user.name && gasnett_backtrace_user.fnp) ? &gasnett_backtrace_user : nullptr;
+  std::string dflt = "EXECINFO";
+  if (user) dflt += std::string(",") + user->name;
+  const char *set = bootstrap::env_or_null("GASNET_BACKTRACE_TYPE");
+  const std::string list = set ? set : dflt;
+  verbose_env("GASNET_BACKTRACE_TYPE", list.c_str());
+  g_mechanism_count = 0;
+  size_t i = 0;
+  while (i < list.size()) {
+    while (i < list.size() && std::strchr(" ,|;", list[i])) ++i;
+    std::string name;
+    while (i < list.size() && !std::strchr(" ,|;", list[i])) name += char(std::toupper(static_cast<unsigned char>(list[i++])));
+    if (name.empty()) break;
+    int (*fn)(int) = nullptr;
+    if (name == "EXECINFO") fn = execinfo_backtrace;
+    else if (user && name == user->name) fn = user->fnp;
+    if (!fn) {
+      if (g_config.rank == 0)
+        std::fprintf(stderr, "libgex: WARNING: GASNET_BACKTRACE_TYPE=%s unrecognized or unsupported - ignoring\n",
+                     name.c_str());
+      continue;
+    }
+    if (g_mechanism_count == int(sizeof g_mechanisms / sizeof g_mechanisms[0])) break;
+    Mechanism &m = g_mechanisms[g_mechanism_count++];
+    std::snprintf(m.name, sizeof m.name, "%s", name.c_str());
+    m.fn = fn;
+  }
+}
+
 // Async-signal-safe apart from backtrace() itself, whose first call (which may load libgcc) was
 // made at install time.
 void crash_handler(int sig) {
@@ -264,9 +317,19 @@ void crash_handler(int sig) {
   write_str(" (signal ");
   write_str(digits);
   write_str("), backtrace (GASNET_BACKTRACE=1):\n");
-  void *frames[64];
-  int depth = backtrace(frames, 64);
-  backtrace_symbols_fd(frames, depth, 2);
+  bool printed = false;
+  for (int i = 0; i < g_mechanism_count && !printed; ++i) {
+    printed = g_mechanisms[i].fn(2) == 0;
+    if (!printed) {
+      write_str(g_crash_prefix);
+      write_str(g_mechanisms[i].name);
+      write_str(" backtrace failed\n");
+    }
+  }
+  if (!printed) {
+    write_str(g_crash_prefix);
+    write_str("no backtrace mechanism succeeded (GASNET_BACKTRACE_TYPE)\n");
+  }
   write_str(g_crash_prefix);
   write_str("end of backtrace\n");
   // Die of the same signal, so that the job monitor reports it as the cause.
@@ -275,6 +338,7 @@ void crash_handler(int sig) {
 }
 
 void install_backtrace() {
+  choose_mechanisms();
   void *warm[4];
   backtrace(warm, 4);  // loads the unwinder now, not inside the handler
   std::snprintf(g_crash_prefix, sizeof g_crash_prefix, "libgex rank %u (host %s): ", g_config.rank,

@@ -1,9 +1,13 @@
 #include "runtime/env.h"
 
+#include <unistd.h>
+
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "bootstrap/bootstrap.h"
 #include "bootstrap/env_values.h"
@@ -26,31 +30,115 @@ void report(const char *name, const std::string &value, bool is_default) {
 
 }  // namespace
 
-bool parse_size(const std::string &text, size_t &out) {
-  size_t i = 0;
-  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;
-  unsigned long long v = 0;
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
-    unsigned long long next = v * 10 + unsigned(text[i] - '0');
-    if (next / 10 != v) return false;  // overflow
-    v = next;
-    ++i;
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+void trim(std::string_view &s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+}
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// A decimal number at the front of s: digits ['.' digits] or '.' digits. The integer part is
+// exact (false on overflow); the fractional part is a double in [0, 1).
+struct Decimal {
+  uint64_t whole = 0;
+  double fraction = 0;
+  double value() const { return double(whole) + fraction; }
+};
+bool take_decimal(std::string_view &s, Decimal &d) {
+  size_t i = 0, digits = 0;
+  for (; i < s.size() && is_digit(s[i]); ++i, ++digits) {
+    const unsigned digit = unsigned(s[i] - '0');
+    if (d.whole > (UINT64_MAX - digit) / 10) return false;
+    d.whole = d.whole * 10 + digit;
   }
-  unsigned shift = 0;
-  if (i < text.size()) {
-    switch (std::toupper(static_cast<unsigned char>(text[i]))) {
+  if (i < s.size() && s[i] == '.') {
+    double scale = 0.1;
+    for (++i; i < s.size() && is_digit(s[i]); ++i, ++digits, scale /= 10) d.fraction += (s[i] - '0') * scale;
+  }
+  if (digits == 0) return false;
+  s.remove_prefix(i);
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  return true;
+}
+
+uint64_t physical_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
+}
+
+}  // namespace
+
+bool parse_memsize(const std::string &text, const MemsizeContext &context, uint64_t &out) {
+  std::string_view s(text);
+  trim(s);
+  // The scope suffix: "/H" (host-wide), "/P" (per process, the default), with or without the '/'.
+  bool per_host = false;
+  if (!s.empty() && (std::toupper(static_cast<unsigned char>(s.back())) == 'P' ||
+                     std::toupper(static_cast<unsigned char>(s.back())) == 'H')) {
+    per_host = std::toupper(static_cast<unsigned char>(s.back())) == 'H';
+    s.remove_suffix(1);
+    trim(s);
+    if (!s.empty() && s.back() == '/') s.remove_suffix(1);
+    trim(s);
+  }
+  Decimal number;
+  if (!take_decimal(s, number)) return false;
+
+  uint64_t bytes = 0;
+  // A share of physical memory; f in (0, 1].
+  auto share_of_memory = [&](double f) {
+    if (context.physical_memory == 0 || !(f > 0) || f > 1) return false;
+    bytes = uint64_t(f * double(context.physical_memory));
+    return true;
+  };
+  // A plain number: below 1 a fraction of memory, from 1 on a byte count (GASNet drops the rest).
+  auto plain = [&](double v, uint64_t whole) {
+    if (v > 0 && v < 1) return share_of_memory(v);
+    if (!(v < 18446744073709551616.0)) return false;
+    bytes = whole;
+    return true;
+  };
+  if (s.empty()) {
+    if (!plain(number.value(), number.whole)) return false;
+  } else if (s.front() == '%') {
+    s.remove_prefix(1);
+    trim(s);
+    if (!s.empty() || !share_of_memory(number.value() / 100)) return false;
+  } else if (s.front() == '/') {
+    s.remove_prefix(1);
+    Decimal denominator;
+    if (!take_decimal(s, denominator) || !s.empty() || !(denominator.value() > 0)) return false;
+    const double ratio = number.value() / denominator.value();
+    if (!plain(ratio, uint64_t(ratio < 18446744073709551616.0 ? ratio : 0))) return false;
+  } else {
+    unsigned shift = 0;
+    switch (std::toupper(static_cast<unsigned char>(s.front()))) {
       case 'K': shift = 10; break;
       case 'M': shift = 20; break;
       case 'G': shift = 30; break;
       case 'T': shift = 40; break;
+      case 'B': shift = 0; break;
       default: return false;
     }
-    ++i;
-    if (i < text.size() && std::toupper(static_cast<unsigned char>(text[i])) == 'B') ++i;
+    s.remove_prefix(1);
+    if (shift && !s.empty() && std::toupper(static_cast<unsigned char>(s.front())) == 'B') s.remove_prefix(1);
+    trim(s);
+    if (!s.empty()) return false;
+    if (number.whole > (UINT64_MAX >> shift)) return false;
+    // whole << shift leaves room for the fractional part, which is below 1 << shift.
+    bytes = (number.whole << shift) + uint64_t(number.fraction * double(uint64_t(1) << shift));
   }
-  if (i != text.size()) return false;
-  if (shift && v > (~0ull >> shift)) return false;
-  out = size_t(v << shift);
+  if (per_host) bytes /= context.ranks_on_host ? context.ranks_on_host : 1;
+  out = bytes;
+  return true;
+}
+
+bool parse_size(const std::string &text, size_t &out) {
+  uint64_t v = 0;
+  if (!parse_memsize(text, MemsizeContext{}, v) || v > SIZE_MAX) return false;
+  out = size_t(v);
   return true;
 }
 
@@ -87,11 +175,18 @@ size_t env_size(const char *name, size_t dflt, size_t min, size_t max) {
     report(name, std::to_string(dflt), true);
     return dflt;
   }
-  size_t out = 0;
-  if (!parse_size(v, out) || out < min || out > max)
-    bad_value(name, v, "a byte count (suffix K, M, G or T allowed) from " + std::to_string(min) + " to " + std::to_string(max));
-  report(name, std::to_string(out), false);
-  return out;
+  MemsizeContext context;
+  context.physical_memory = physical_memory();
+  context.ranks_on_host = bootstrap::joined() ? bootstrap::job().size : 1;
+  uint64_t out = 0;
+  if (!parse_memsize(v, context, out) || out < min || out > max)
+    bad_value(name, v,
+              "a memory size (such as 512M, 2GB, 128.0MB/P, 0.5/H or 85%) from " + std::to_string(min) + " to " +
+                  std::to_string(max) + " bytes");
+  // As GASNet shows it: the text, and the bytes it came to when that is not the same string.
+  const std::string bytes = std::to_string(out);
+  report(name, bytes == v ? bytes : std::string(v) + " (" + bytes + ")", false);
+  return size_t(out);
 }
 
 int64_t env_int(const char *name, int64_t dflt, int64_t min, int64_t max) {

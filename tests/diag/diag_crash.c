@@ -2,11 +2,21 @@
  * output can be checked (linked with -rdynamic, so backtrace_symbols names the function).
  *
  *   diag_crash segv|abort|fpe|bus [victim=R]
- * The other ranks wait in a barrier; the job must end with 128+signal. */
+ * The other ranks wait in a barrier; the job must end with 128+signal.
+ * It also registers a backtrace mechanism of its own, DIAGUSER (gasnett_backtrace_user), which
+ * GASNET_BACKTRACE_TYPE can select. */
 #include "test_util.h"
 
+#include <gasnet_tools.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <unistd.h>
+
+static int diag_user_backtrace(int fd) {
+  static const char text[] = "diag_crash: the DIAGUSER backtrace mechanism ran\n";
+  return write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1) ? 0 : 1;
+}
+gasnett_backtrace_type_t gasnett_backtrace_user = {"DIAGUSER", diag_user_backtrace, 1};
 
 /* no_sanitize: the division by zero below is the point (UBSan would report it instead) */
 __attribute__((noinline, no_sanitize("undefined"))) void diag_crash_in_named_function(const char *how) {

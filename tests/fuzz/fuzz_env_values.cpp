@@ -1,5 +1,5 @@
 // libFuzzer target: the parsers of environment values.
-//   gex::runtime::parse_size (the core of env_size: GASNET_MAX_SEGSIZE, GEX_SMP_RING_BYTES, ...)
+//   gex::runtime::parse_memsize, parse_size (the core of env_size: GASNET_MAX_SEGSIZE, GEX_SMP_RING_BYTES, ...)
 //   gex::runtime::parse_int, parse_bool (the cores of env_int and env_bool)
 //   gex::bootstrap::parse_env_uint, parse_rank_count, parse_seconds, validate_job_id
 // Input: byte 0 picks the parser, bytes 1..8 give parse_env_uint's bounds, the rest is the value.
@@ -29,28 +29,42 @@ uint32_t read_u32(const uint8_t *p) {
 }
 
 void check_size(const std::string &value) {
-  size_t out = 0;
-  if (!gex::runtime::parse_size(value, out)) return;
-  // Accepted: digits, then at most one of K/M/G/T (optionally followed by B), nothing else.
+  // The integer amounts ("4096", "512M", "2GB") have one meaning: check it exactly.
   size_t digits = 0;
   while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
-  if (digits == 0) contract_broken("parse_size accepted a value without leading digits", value);
-  unsigned long long number = std::strtoull(value.substr(0, digits).c_str(), nullptr, 10);
   unsigned shift = 0;
-  if (digits < value.size()) {
+  bool simple = digits > 0 && digits <= 18;
+  if (simple && digits < value.size()) {
     switch (std::toupper(static_cast<unsigned char>(value[digits]))) {
       case 'K': shift = 10; break;
       case 'M': shift = 20; break;
       case 'G': shift = 30; break;
       case 'T': shift = 40; break;
-      default: contract_broken("parse_size accepted an unknown suffix", value);
+      default: simple = false;
     }
-    size_t rest = value.size() - digits - 1;
-    if (rest > 1 || (rest == 1 && std::toupper(static_cast<unsigned char>(value.back())) != 'B'))
-      contract_broken("parse_size accepted trailing text", value);
+    const size_t rest = value.size() - digits - 1;
+    if (rest > 1 || (rest == 1 && std::toupper(static_cast<unsigned char>(value.back())) != 'B')) simple = false;
   }
-  if (shift && number > (~0ull >> shift)) contract_broken("parse_size accepted an overflowing value", value);
-  if (out != size_t(number << shift)) contract_broken("parse_size returned the wrong value", value);
+  const gex::runtime::MemsizeContext host{uint64_t(16) << 30, 4};
+  uint64_t out = 0;
+  const bool accepted = gex::runtime::parse_memsize(value, host, out);
+  if (simple) {
+    const unsigned long long number = std::strtoull(value.substr(0, digits).c_str(), nullptr, 10);
+    if (number <= (~0ull >> shift)) {
+      if (!accepted) contract_broken("parse_memsize rejected an integer amount", value);
+      if (out != uint64_t(number << shift)) contract_broken("parse_memsize returned the wrong value", value);
+    }
+  }
+  if (!accepted) return;
+  // Anything accepted is spelled with the grammar's characters only.
+  for (char c : value)
+    if (!std::strchr(" \t0123456789.KkMmGgTtBbPpHh/%", c) || c == '\0')
+      contract_broken("parse_memsize accepted a character outside its grammar", value);
+  // A share of memory never exceeds the memory.
+  if (value.find('%') != std::string::npos && out > host.physical_memory)
+    contract_broken("parse_memsize gave a percentage above the physical memory", value);
+  size_t ignored = 0;
+  (void)gex::runtime::parse_size(value, ignored);
 }
 
 // parse_int: accepted exactly when the value is [+-]?[0-9]+ and within int64_t, with the value
