@@ -1651,6 +1651,12 @@ extern int gex_HSL_Trylock(gex_HSL_t *hsl);
 /* ---------------------------------------------------------------------------------------------- */
 extern gex_Event_t gex_Coll_BarrierNB(gex_TM_t tm, gex_Flags_t flags);
 
+/* ---------------------------------------------------------------------------------------------- */
+/* Names GASNet-EX 2025.8.0 declares beyond spec v0.17                                             */
+/* ---------------------------------------------------------------------------------------------- */
+/* gex_Coll_BarrierNB followed by gex_Event_Wait, in one call. */
+extern void gex_Coll_BarrierBlocking(gex_TM_t tm, gex_Flags_t flags);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -55,12 +55,8 @@ void check_reduce_args(const void *dst, bool dst_used, const void *src, gex_DT_t
   if (dst_used && !dst) usage_fatal(call, "dst is NULL");
 }
 
-}  // namespace
-
-extern "C" {
-
-gex_Event_t gex_Coll_BarrierNB(gex_TM_t tm, gex_Flags_t flags) {
-  const char *call = "gex_Coll_BarrierNB";
+// gex_Coll_BarrierNB and gex_Coll_BarrierBlocking.
+gex_Event_t barrier_nb(gex_TM_t tm, gex_Flags_t flags, const char *call) {
   gexi_TM *team = collective_team(tm, flags, call);
   if (team->primordial && !g_rt.force_am) {
     uint64_t seq = team->barrier_seq.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -72,6 +68,16 @@ gex_Event_t gex_Coll_BarrierNB(gex_TM_t tm, gex_Flags_t flags) {
     return ev;
   }
   return gex::coll::start_barrier(team, call);
+}
+
+}  // namespace
+
+extern "C" {
+
+gex_Event_t gex_Coll_BarrierNB(gex_TM_t tm, gex_Flags_t flags) { return barrier_nb(tm, flags, "gex_Coll_BarrierNB"); }
+
+void gex_Coll_BarrierBlocking(gex_TM_t tm, gex_Flags_t flags) {
+  gex_Event_Wait(barrier_nb(tm, flags, "gex_Coll_BarrierBlocking"));
 }
 
 gex_Event_t gex_Coll_BroadcastNB(gex_TM_t tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,

@@ -11,12 +11,30 @@ namespace gex::coll {
 // Ends the job when `tm` is a gex_TM_Create(..., GEX_FLAG_TM_NO_SCRATCH) team.
 void check_collectives_allowed(gexi_TM *tm, const char *call);
 
+// Barriers around a collective's data movement (GASNet-1 IN_ALLSYNC / OUT_ALLSYNC): `before`
+// keeps every member's data untouched until all members have called; `after` completes the call
+// on no member before the data movement is complete on all of them. Single-valued.
+struct Fence {
+  bool before = false;
+  bool after = false;
+};
+
 gexi_Event *start_barrier(gexi_TM *tm, const char *call);
 gexi_Event *start_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
-                            const char *call);
+                            const char *call, Fence fence = {});
 // to_all: ReduceToAll (root ignored).
 gexi_Event *start_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt,
                          size_t dt_sz, size_t dt_cnt, gex_OP_t op, gex_Coll_ReduceFn_t user_op, void *user_cdata,
                          const char *call);
+
+// The GASNet-1 data collectives, nbytes per member (nbytes * team size < 4 GiB):
+//   Gather     every member's src[0,n) -> the root's dst[r*n, n)     (dst used on the root only)
+//   Scatter    the root's src[r*n, n) -> member r's dst[0,n)         (src used on the root only)
+//   GatherAll  every member's src[0,n) -> every member's dst[r*n, n)
+//   Exchange   member s's src[r*n, n) -> member r's dst[s*n, n)
+// root is ignored by GatherAll and Exchange. src and dst may overlap.
+enum class Blocks : uint8_t { Gather, Scatter, GatherAll, Exchange };
+gexi_Event *start_blocks(gexi_TM *tm, Blocks what, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
+                         Fence fence, const char *call);
 
 }  // namespace gex::coll

@@ -5,6 +5,12 @@
 // Both kinds share a team's sequence numbers: every member routes a given call the same way (a
 // function of the team and of single-valued arguments), so collective #s is the same collective,
 // over the same engine, on every member.
+//
+// A call may run as several stages, each an Op with its own sequence number, reserved together
+// when the call starts: a GASNet-1 IN_ALLSYNC collective is a barrier, then the data movement
+// (and OUT_ALLSYNC adds a barrier after it). Only the first stage starts at once; each later one
+// starts when the one before it completes here. Messages for a stage that has not started yet
+// wait in it (Op::held), as messages for a collective not yet called wait in TeamState::early.
 #pragma once
 
 #include <gasnet_coll.h>
@@ -35,7 +41,18 @@ inline std::string dtop_str(uint32_t packed) {
   return "dt=" + runtime::dt_str(dt) + " op=" + runtime::ops_str(op);
 }
 
-enum OpKind : uint8_t { kBarrier = 1, kBroadcast = 2, kReduceToOne = 3, kReduceToAll = 4, kAllgather = 5 };
+enum OpKind : uint8_t {
+  kBarrier = 1,
+  kBroadcast = 2,
+  kReduceToOne = 3,
+  kReduceToAll = 4,
+  kAllgather = 5,  // team construction's internal allgather
+  // the GASNet-1 data collectives (gasnet_coll.h): one block of nbytes per member
+  kGather = 6,     // every member's src -> the root's dst, in rank order
+  kScatter = 7,    // block r of the root's src -> member r's dst
+  kGatherAll = 8,  // every member's src -> every member's dst, in rank order
+  kExchange = 9,   // block r of member s's src -> block s of member r's dst
+};
 // Reduce message phases
 enum : uint8_t { kPhaseUp = 0, kPhaseToRoot = 1, kPhaseDown = 2 };
 
@@ -46,6 +63,10 @@ inline const char *kind_call(uint8_t kind) {
     case kReduceToOne: return "gex_Coll_ReduceToOneNB";
     case kReduceToAll: return "gex_Coll_ReduceToAllNB";
     case kAllgather: return "gex_TM_Split or gex_TM_Create";
+    case kGather: return "gasnet_coll_gather";
+    case kScatter: return "gasnet_coll_scatter";
+    case kGatherAll: return "gasnet_coll_gather_all";
+    case kExchange: return "gasnet_coll_exchange";
   }
   return "an unknown collective";
 }
@@ -92,7 +113,8 @@ struct TeamState {
 struct Op {
   Op(gexi_TM *t, uint8_t k, const char *c) : tm(t), kind(k), call(c), rank(t->rank), size(t->size) {}
   virtual ~Op() = default;
-  virtual void start() {}                 // seq is known; before any message is delivered
+  virtual void reserve() {}               // seq is known (called in sequence order, at the call)
+  virtual void start() {}                 // the stage begins; before any message is delivered
   virtual void deliver(Message &m) = 0;
   virtual bool advance() = 0;             // sends what is ready; true when complete here
   // After completion (event signalled): true once nothing of this Op is needed any more. Until
@@ -106,7 +128,11 @@ struct Op {
   const char *call;
   gex_Rank_t rank, size;
   uint32_t seq = 0;
-  gexi_Event *ev = nullptr;
+  gexi_Event *ev = nullptr;  // the call's event, on its last stage only
+  Op *next = nullptr;        // the stage that starts when this one completes
+  bool started = false;
+  bool completed = false;
+  std::vector<Message> held;  // arrived before this stage started
 
   gex_Rank_t jobrank(gex_Rank_t r) const { return tm->members.empty() ? r : tm->members[r]; }
 

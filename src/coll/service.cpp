@@ -7,7 +7,13 @@
 //               order (GEX_OP_USER_NC); rank 0 then sends the result to the root (ToOne) or back
 //               down the same tree (ToAll)
 //   allgather   (team construction) a ReduceToAll with bitwise OR over one slot per member
+//   gather, scatter, gather_all, exchange (GASNet-1, gasnet_coll.h): direct, each block goes
+//               from the member that has it to the member that keeps it as one chunked stream
+//               (exchange needs P-1 streams per member anyway; on one host these run in shared
+//               memory, so the AM forms favour simplicity over a tree's log P latency)
 //
+// A call may be several stages (op.h): GASNet-1's ALLSYNC flags put barriers around the data
+// movement, each barrier a stage of its own that this engine runs like any other collective.
 // Messages carry the receiver's gexi_TM address (0: the primordial team), the collective's
 // sequence number on the team, its kind and (root, dt/op, size) so that mismatched calls are
 // reported instead of corrupting memory. A message for a collective this rank has not started
@@ -220,6 +226,70 @@ struct ReduceOp final : Op {
   std::deque<std::pair<size_t, size_t>> fwd;
 };
 
+// Gather, scatter, gather_all and exchange over AM (engine.h gives their layouts). Every block
+// this member sends leaves when the stage starts (before any arriving block is written), so src
+// may overlap dst.
+struct BlockOp final : Op {
+  BlockOp(gexi_TM *t, uint8_t k, gex_Rank_t r, void *d, const void *s, size_t n, const char *c)
+      : Op(t, k, c), root(k == kGather || k == kScatter ? r : 0), dst(static_cast<char *>(d)),
+        src(static_cast<const char *>(s)), nbytes(n) {}
+  gex_Rank_t record_root() const override { return root; }
+
+  void start() override {
+    const size_t n = nbytes;
+    switch (kind) {
+      case kGather:
+        if (rank != root) {
+          send_all(root, 0, root, 0, src, n);
+        } else {
+          std::memmove(dst + size_t(rank) * n, src, n);
+          expected = size_t(size - 1) * n;
+        }
+        break;
+      case kScatter:
+        if (rank == root) {
+          for (gex_Rank_t r = 0; r < size; ++r)
+            if (r != rank) send_all(r, 0, root, 0, src + size_t(r) * n, n);
+          std::memmove(dst, src + size_t(rank) * n, n);
+        } else {
+          expected = n;
+        }
+        break;
+      case kGatherAll:
+        for (gex_Rank_t r = 0; r < size; ++r)
+          if (r != rank) send_all(r, 0, 0, 0, src, n);
+        std::memmove(dst + size_t(rank) * n, src, n);
+        expected = size_t(size - 1) * n;
+        break;
+      case kExchange:
+        for (gex_Rank_t r = 0; r < size; ++r)
+          if (r != rank) send_all(r, 0, 0, 0, src + size_t(r) * n, n);
+        std::memmove(dst + size_t(rank) * n, src + size_t(rank) * n, n);
+        expected = size_t(size - 1) * n;
+        break;
+    }
+  }
+  void deliver(Message &m) override {
+    check_kind(m);
+    if (m.root != root) root_mismatch(gex_Rank_t(m.src), root, m.root);
+    check_payload(m, nbytes);
+    const gex_Rank_t from = gex_Rank_t(m.src);
+    const bool expected_sender = from < size && from != rank && (kind != kScatter || from == root) &&
+                                 (kind != kGather || rank == root);
+    if (!expected_sender) usage_fatal(call, "internal error: unexpected block from " + who(m));
+    char *at = kind == kScatter ? dst : dst + size_t(from) * nbytes;
+    std::memcpy(at + m.offset, m.data.data(), m.data.size());
+    got += m.data.size();
+  }
+  bool advance() override { return got == expected; }
+
+  gex_Rank_t root;
+  char *dst;
+  const char *src;
+  size_t nbytes;
+  size_t expected = 0, got = 0;
+};
+
 // ---- the engine -------------------------------------------------------------------------------
 
 void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_AM_Arg_t id_lo, gex_AM_Arg_t seq,
@@ -249,7 +319,8 @@ void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_A
     if (c.kind != m.kind)
       usage_fatal(c.call, "collective calls do not match on this team: " + sender + " called " + kind_call(m.kind) +
                               " as collective #" + std::to_string(m.seq) + " of the team, where this rank called " + c.call);
-    if ((c.kind == kBroadcast || c.kind == kReduceToOne) && c.root != m.root)
+    const bool rooted = c.kind == kBroadcast || c.kind == kReduceToOne || c.kind == kGather || c.kind == kScatter;
+    if (rooted && c.root != m.root)
       usage_fatal(c.call, "root mismatch: this rank passed root=" + std::to_string(c.root) + " but " + sender +
                               " passed root=" + std::to_string(m.root) + " (root must be single-valued)");
     usage_fatal(c.call, "mismatched collective: " + sender + " sent data for collective #" + std::to_string(m.seq) +
@@ -266,35 +337,68 @@ void dispatch(Message &m) {  // under g_engine_mutex
   if (it == ts->ops.end()) {
     if (int32_t(m.seq - ts->next_seq) < 0) late_message(ts, m);
     ts->early[m.seq].push_back(std::move(m));
+  } else if (!it->second->started) {
+    it->second->held.push_back(std::move(m));
   } else {
     it->second->deliver(m);
   }
 }
 
-gexi_Event *launch(Op *op) {
+// A stage begins: start(), then the messages that arrived for it before.
+void begin(Op *op) {  // under g_engine_mutex
+  op->started = true;
+  op->start();
+  std::vector<Message> msgs = std::move(op->held);
+  op->held.clear();
+  for (Message &m : msgs) op->deliver(m);
+}
+
+// Reserves one sequence number per stage, in order, and starts the first stage. The event
+// completes with the last stage.
+gexi_Event *launch(const std::vector<Op *> &stages) {
   gexi_Event *ev = runtime::event_alloc();
   ev->kind = gexi_Event::Kind::Coll;
-  ev->tm = op->tm;
+  ev->tm = stages.front()->tm;
   ev->pending.store(1, std::memory_order_relaxed);
-  op->ev = ev;
+  stages.back()->ev = ev;
   {
     std::lock_guard<std::mutex> lock(g_engine_mutex);
-    TeamState *ts = state_of(op->tm);
-    op->ts = ts;
-    op->seq = ts->next_seq++;
-    op->start();
-    ts->ops[op->seq] = op;
-    auto e = ts->early.find(op->seq);
-    if (e != ts->early.end()) {
-      std::vector<Message> msgs = std::move(e->second);
-      ts->early.erase(e);
-      for (Message &m : msgs) op->deliver(m);
+    TeamState *ts = state_of(stages.front()->tm);
+    for (size_t i = 0; i < stages.size(); ++i) {
+      Op *op = stages[i];
+      op->ts = ts;
+      op->seq = ts->next_seq++;
+      op->next = i + 1 < stages.size() ? stages[i + 1] : nullptr;
+      op->reserve();
+      ts->ops[op->seq] = op;
+      auto e = ts->early.find(op->seq);
+      if (e != ts->early.end()) {
+        op->held = std::move(e->second);
+        ts->early.erase(e);
+      }
+      g_active.push_back(op);
     }
-    g_active.push_back(op);
-    g_active_count.fetch_add(1, std::memory_order_release);
+    g_active_count.fetch_add(uint32_t(stages.size()), std::memory_order_release);
+    begin(stages.front());
   }
   progress();
   return ev;
+}
+gexi_Event *launch(Op *op) { return launch(std::vector<Op *>{op}); }
+
+Op *make_barrier(gexi_TM *tm, const char *call) {
+  if (Op *op = shm::make_barrier(tm, call)) return op;
+  shm::note_am_op();
+  return new BarrierOp(tm, call);
+}
+
+// The data stage with the barriers its fence asks for.
+gexi_Event *launch_fenced(gexi_TM *tm, Op *data, Fence fence, const char *call) {
+  std::vector<Op *> stages;
+  if (fence.before) stages.push_back(make_barrier(tm, call));
+  stages.push_back(data);
+  if (fence.after) stages.push_back(make_barrier(tm, call));
+  return launch(stages);
 }
 
 // Blocks (making progress) until an internal collective completes, then frees its event.
@@ -332,17 +436,20 @@ void progress() {
   for (Message &m : msgs) dispatch(m);
   for (size_t i = 0; i < g_active.size();) {
     Op *op = g_active[i];
-    if (op->ev) {
-      if (!op->advance()) {
+    if (!op->completed) {
+      if (!op->started || !op->advance()) {
         ++i;
         continue;
       }
+      op->completed = true;
       op->ts->ops.erase(op->seq);
       op->ts->recent.push_back(TeamState::Completed{op->seq, op->kind, op->record_root(), op->call});
       if (op->ts->recent.size() > 16) op->ts->recent.pop_front();
-      gexi_Event *ev = op->ev;
-      op->ev = nullptr;
-      ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
+      if (op->next) begin(op->next);  // (already in g_active: advanced from the next pass on)
+      if (gexi_Event *ev = op->ev) {
+        op->ev = nullptr;
+        ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
+      }
     }
     // Complete here; an Op whose resources peers still read stays (without its event) until they are done.
     if (!op->retired()) {
@@ -361,17 +468,30 @@ void check_collectives_allowed(gexi_TM *tm, const char *call) {
     usage_fatal(call, "tm was created by gex_TM_Create with GEX_FLAG_TM_NO_SCRATCH: collectives over it are prohibited");
 }
 
-gexi_Event *start_barrier(gexi_TM *tm, const char *call) {
-  if (Op *op = shm::make_barrier(tm, call)) return launch(op);
-  shm::note_am_op();
-  return launch(new BarrierOp(tm, call));
-}
+gexi_Event *start_barrier(gexi_TM *tm, const char *call) { return launch(make_barrier(tm, call)); }
 
 gexi_Event *start_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
-                            const char *call) {
-  if (Op *op = shm::make_broadcast(tm, root, dst, src, nbytes, call)) return launch(op);
-  shm::note_am_op();
-  return launch(new BroadcastOp(tm, root, dst, src, nbytes, call));
+                            const char *call, Fence fence) {
+  Op *op = shm::make_broadcast(tm, root, dst, src, nbytes, call);
+  if (!op) {
+    shm::note_am_op();
+    op = new BroadcastOp(tm, root, dst, src, nbytes, call);
+  }
+  return launch_fenced(tm, op, fence, call);
+}
+
+gexi_Event *start_blocks(gexi_TM *tm, Blocks what, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
+                         Fence fence, const char *call) {
+  const uint8_t kind = what == Blocks::Gather    ? kGather
+                       : what == Blocks::Scatter ? kScatter
+                       : what == Blocks::GatherAll ? kGatherAll
+                                                   : kExchange;
+  Op *op = shm::make_blocks(tm, kind, root, dst, src, nbytes, call);
+  if (!op) {
+    shm::note_am_op();
+    op = new BlockOp(tm, kind, root, dst, src, nbytes, call);
+  }
+  return launch_fenced(tm, op, fence, call);
 }
 
 gexi_Event *start_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt,

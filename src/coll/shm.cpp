@@ -28,6 +28,9 @@
 //              output, copied from there by the root (ToOne) or by everyone (ToAll)
 //   barrier    flat: publish arrival, wait for every member's (sub-teams; the primordial team
 //              keeps the transport's barrier)
+//   gather, scatter, gather_all, exchange (GASNet-1): each member whose blocks others keep
+//              streams its src through its slot; each member copies its part of every such
+//              stream into its dst (ShmBlocks)
 // An Op completes (its event) as soon as this rank's part is done: its src may be reused, its dst
 // holds the result. It keeps its slot, though, until no member will read the slot for that
 // collective again (Op::retired), so a slot is free once its previous Op has retired here.
@@ -142,7 +145,9 @@ struct ShmOp : Op {
     if (claimed) st->slot_user[slot] = nullptr;
   }
 
-  void start() override {
+  // At the call, in sequence order, even for a stage that starts later: a slot goes to its
+  // collectives in sequence order on every member.
+  void reserve() override {
     st = ts->shm;
     slot = seq % kSlots;
     st->waiting.push_back(this);
@@ -158,7 +163,7 @@ struct ShmOp : Op {
     if (!claimed) {
       while (!st->waiting.empty()) {
         ShmOp *next = st->waiting.front();
-        if (st->slot_user[next->slot]) break;
+        if (!next->started || st->slot_user[next->slot]) break;
         st->slot_user[next->slot] = next;
         next->claimed = true;
         st->waiting.pop_front();
@@ -396,6 +401,113 @@ struct ShmReduce final : ShmOp {
   std::vector<char> tmp;
 };
 
+// Gather, scatter, gather_all and exchange (layouts in engine.h). An "owner" is a member whose
+// block(s) other members keep; it streams its src through its slot, chunk c in data[c % kDepth].
+// A "reader" keeps blocks; it copies its part of every other owner's stream into its dst:
+//   kind        owners  stream      readers  part of each stream  lands at (owner o)
+//   Gather      all     src[0,n)    root     [0,n)                dst + o*n
+//   Scatter     root    src[0,P*n)  all      [r*n, n)             dst
+//   GatherAll   all     src[0,n)    all      [0,n)                dst + o*n
+//   Exchange    all     src[0,P*n)  all      [r*n, n)             dst + o*n
+// A reader takes chunk c from every owner before chunk c+1, so one counter (taken_down) says
+// how far it is in every stream: it starts at the first chunk of its part (it never needs the
+// ones before) and ends at nchunks. An owner refills a chunk buffer only once every reader is
+// past it. A member's own block goes straight from src to dst at the claim; src is first copied
+// aside if it overlaps dst, since the owner streams it while the reader fills dst.
+struct ShmBlocks final : ShmOp {
+  ShmBlocks(gexi_TM *t, uint8_t k, gex_Rank_t r, void *d, const void *s, size_t nbytes, const char *c)
+      : ShmOp(t, k, c), root(k == kGather || k == kScatter ? r : 0), dst(static_cast<char *>(d)),
+        src(static_cast<const char *>(s)), n(nbytes), all_own(k != kScatter), all_read(k != kGather),
+        stream(k == kScatter || k == kExchange ? size_t(size) * nbytes : nbytes),
+        part(k == kScatter || k == kExchange ? size_t(rank) * nbytes : 0), nchunks((stream + kChunk - 1) / kChunk),
+        streams((all_own || rank == root) && (all_read ? size > 1 : rank != root)),
+        reads((all_read || rank == root) && (all_own ? size > 1 : rank != root)), taken(part / kChunk),
+        end(nbytes ? (part + nbytes + kChunk - 1) / kChunk : part / kChunk) {
+    d_root = root;
+    d_nbytes = uint32_t(nbytes);
+  }
+  gex_Rank_t record_root() const override { return root; }
+
+  bool is_owner(gex_Rank_t r) const { return all_own || r == root; }
+  bool is_reader(gex_Rank_t r) const { return all_read || r == root; }
+  char *landing(gex_Rank_t owner) const { return kind == kScatter ? dst : dst + size_t(owner) * n; }
+
+  void claim() override {
+    const size_t src_len = is_owner(rank) ? stream : 0;
+    const size_t dst_len = is_reader(rank) ? (kind == kScatter ? n : size_t(size) * n) : 0;
+    const uintptr_t s = reinterpret_cast<uintptr_t>(src), d = reinterpret_cast<uintptr_t>(dst);
+    if (src_len && dst_len && s < d + dst_len && d < s + src_len) {
+      copy.assign(src, src + src_len);
+      src = copy.data();
+    }
+    if (is_owner(rank) && is_reader(rank)) std::memmove(landing(rank), src + part, n);
+    if (reads) publish_taken();
+  }
+  // Past my part, every chunk is one I no longer need: say so at once, owners may be waiting
+  // for it to refill their buffers (while this member still streams its own src).
+  void publish_taken() { mine().taken_down.store(tag(taken == end ? nchunks : taken), std::memory_order_release); }
+
+  bool step() override {
+    for (bool moved = true; moved;) {
+      moved = false;
+      if (streams && produced < nchunks && try_produce()) moved = true;
+      if (reads && taken < end && try_take()) moved = true;
+    }
+    return (!streams || produced == nchunks) && (!reads || taken == end);
+  }
+  bool released() override { return !streams || readers_past(nchunks); }
+
+  bool readers_past(uint64_t c) const {
+    for (gex_Rank_t r = 0; r < size; ++r) {
+      if (r == rank || !is_reader(r)) continue;
+      check_desc(r);
+      if (!reached(slot_of(r).taken_down, c)) return false;
+    }
+    return true;
+  }
+
+  bool try_produce() {
+    const uint64_t k = produced;
+    if (k >= kDepth && !readers_past(k - kDepth + 1)) return false;
+    Slot &s = mine();
+    const size_t off = k * kChunk, len = std::min(kChunk, stream - off);
+    std::memcpy(s.data[k % kDepth], src + off, len);
+    s.produced.store(tag(++produced), std::memory_order_release);
+    return true;
+  }
+
+  // Chunk `taken` of every other owner's stream: the piece of it inside this member's part.
+  bool try_take() {
+    const uint64_t c = taken;
+    const size_t lo = std::max<size_t>(c * kChunk, part), hi = std::min<size_t>((c + 1) * kChunk, part + n);
+    for (; next_owner < size; ++next_owner) {
+      const gex_Rank_t o = next_owner;
+      if (o == rank || !is_owner(o)) continue;
+      const Slot &from = slot_of(o);
+      check_desc(o);
+      if (!reached(from.produced, c + 1)) return false;
+      check_desc(o);  // described before producing: a mismatch shows here at the latest
+      std::memcpy(landing(o) + (lo - part), from.data[c % kDepth] + (lo - c * kChunk), hi - lo);
+    }
+    next_owner = 0;
+    ++taken;
+    publish_taken();
+    return true;
+  }
+
+  gex_Rank_t root;
+  char *dst;
+  const char *src;
+  size_t n;
+  bool all_own, all_read;
+  size_t stream, part;
+  uint64_t nchunks;
+  bool streams, reads;
+  uint64_t produced = 0, taken, end;
+  gex_Rank_t next_owner = 0;
+  std::vector<char> copy;
+};
+
 ShmTeam *team_shm(gexi_TM *tm) { return tm->coll ? tm->coll->shm : nullptr; }
 
 }  // namespace
@@ -468,6 +580,13 @@ Op *make_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void
   if (!team_shm(tm) || dt_sz > kChunk) return nullptr;  // dt_sz is single-valued
   g_shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmReduce(tm, to_all, root, dst, src, dt, dt_sz, dt_cnt, op, user_op, user_cdata, call);
+}
+
+Op *make_blocks(gexi_TM *tm, uint8_t kind, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
+                const char *call) {
+  if (!team_shm(tm)) return nullptr;
+  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  return new ShmBlocks(tm, kind, root, dst, src, nbytes, call);
 }
 
 void note_am_op() { g_am_ops.fetch_add(1, std::memory_order_relaxed); }

@@ -30,6 +30,9 @@ Op *make_barrier(gexi_TM *tm, const char *call);
 Op *make_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes, const char *call);
 Op *make_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt, size_t dt_sz,
                 size_t dt_cnt, gex_OP_t op, gex_Coll_ReduceFn_t user_op, void *user_cdata, const char *call);
+// kind: kGather, kScatter, kGatherAll or kExchange (op.h).
+Op *make_blocks(gexi_TM *tm, uint8_t kind, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
+                const char *call);
 
 // Counts a client collective (barrier, broadcast, reduce) that the AM engine runs.
 void note_am_op();

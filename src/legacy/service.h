@@ -7,4 +7,6 @@ namespace gex::legacy {
 void init();
 // The barrier's handler (barrier.cpp), registered by init().
 void register_barrier_handler();
+// Points GASNET_TEAM_ALL at the primordial team (coll.cpp), called by init().
+void init_collectives();
 }  // namespace gex::legacy
