@@ -50,6 +50,11 @@
 #define GASNETI_PTR_CONFIG 32bit
 #endif
 
+/* ---- what the system offers (autoconf's names, as GASNet's configure records them; GASNet's
+ * tests and clients test them) ------------------------------------------------------------- */
+#define HAVE_PTHREAD_H 1
+#define HAVE_MMAP 1 /* gasnett_mmap works for library clients */
+
 /* ---- the compiler ------------------------------------------------------------------------ */
 /* GASNet records the compiler its configure found. libgex's headers serve any compiler, so
  * these describe the compiler that is compiling this translation unit (the library's own

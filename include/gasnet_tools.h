@@ -973,6 +973,7 @@ static inline size_t gasnett_count0s_uint64_t(uint64_t x) {
   return gasnett_count0s_uint32_t((uint32_t)x) + gasnett_count0s_uint32_t((uint32_t)(x >> 32));
 }
 #define gasnett_count0s_uintptr_t(x) gasnett_count0s_uint64_t((uint64_t)(x))
+/* Only library clients (gasnetex.h first) get a working gasnett_mmap, as in GASNet. */
 #define gasnett_mmap(sz) (gasnett_fatalerror("gasnett_mmap not available"), (void *)0)
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -1086,6 +1087,11 @@ static inline double gasnett_getenv_dbl_withdefault(const char *keyname, double 
 /* ---------------------------------------------------------------------------------------------- */
 #if defined(_INCLUDED_GASNETEX_H)
 #define GASNETT_MAX_THREADS GASNETI_MAX_THREADS
+
+/* sz bytes of fresh zeroed memory from mmap, page aligned (failure is fatal). */
+extern void *gexi_tools_mmap(uintptr_t sz);
+#undef gasnett_mmap
+#define gasnett_mmap(sz) gexi_tools_mmap(sz)
 
 /* Copies between suitably aligned / any addresses; statements. */
 #define GASNETT_FAST_ALIGNED_MEMCPY(dest, src, nbytes) \

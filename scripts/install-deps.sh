@@ -4,8 +4,9 @@
 set -euo pipefail
 # cmake, g++, make: the build. libgtest-dev: unit tests. libcli11-dev: gexrun's command line.
 # python3: tools/gen (generated AM forms). pkg-config: the install test (tests/compat).
-# procps: pgrep/pkill in tests/tools/run_job.sh (leftover-process check).
-packages=(cmake g++ make libgtest-dev libcli11-dev python3 pkg-config procps "$@")
+# procps: pgrep/pkill in tests/tools/run_job.sh (leftover-process check). binutils (comes with
+# g++ anyway): ar -M merges libgex_runtime.a, strings checks ident strings in the install test.
+packages=(cmake g++ make binutils libgtest-dev libcli11-dev python3 pkg-config procps "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,4 +1,5 @@
-// gasnett_debug_malloc and friends (gasnet_tools.h): a checking allocator for clients.
+// gasnett_debug_malloc and friends (gasnet_tools.h): a checking allocator for clients; and
+// gasnett_mmap, fresh pages.
 //
 // Each block is [Header][client bytes][guard]. The header starts and ends with a magic word (live
 // or freed) around the size, where it was allocated and the links of the list of live blocks; the
@@ -9,6 +10,9 @@
 #include <gasnetex.h>
 #include <gasnet_tools.h>
 
+#include <sys/mman.h>
+
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -121,6 +125,13 @@ void release(void *p, const char *curloc, const char *call) {
 extern "C" {
 
 void *gexi_debug_malloc(size_t sz, const char *curloc) { return allocate(sz, curloc, "gasnett_debug_malloc"); }
+
+void *gexi_tools_mmap(uintptr_t sz) {
+  void *p = mmap(nullptr, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    gex::bootstrap::fatal("gasnett_mmap(" + std::to_string(sz) + ") failed: " + std::strerror(errno));
+  return p;
+}
 
 void *gexi_debug_calloc(size_t n, size_t s, const char *curloc) {
   if (s && n > SIZE_MAX / s) gex::bootstrap::fatal(std::string("gasnett_debug_calloc at ") + curloc + ": size overflows");

@@ -71,7 +71,7 @@
     GASNETI_EX_SPEC_VERSION_MINOR != GEX_SPEC_VERSION_MINOR
 #error "GASNETT_MAX_THREADS, EX spec version"
 #endif
-#if !defined(_INCLUDED_GASNETEX_H) || !defined(_INCLUDED_GASNET_TOOLS_H)
+#if !defined(_INCLUDED_GASNETEX_H) || !defined(_INCLUDED_GASNET_TOOLS_H) || HAVE_PTHREAD_H != 1 || HAVE_MMAP != 1
 #error "inclusion markers"
 #endif
 #endif
@@ -199,6 +199,12 @@ static void check_library_tools(void) {
     GASNETT_FAST_ALIGNED_MEMCPY(bytes, "abcdefgh", 8);
     GASNETT_FAST_UNALIGNED_MEMCPY(bytes + 1, "xy", 2);
     CHECK(!memcmp(bytes, "axydefgh", 8));
+  }
+  /* gasnett_mmap: fresh, page-aligned, zeroed */
+  {
+    unsigned char *m = (unsigned char *)gasnett_mmap(2 * GASNETT_PAGESIZE);
+    CHECK(m != NULL && (uintptr_t)m % GASNETT_PAGESIZE == 0 && m[GASNETT_PAGESIZE] == 0);
+    m[0] = 1;
   }
   /* the checking allocator */
   {
