@@ -34,11 +34,6 @@ std::string not_implemented(const char *function) {
 
 extern "C" {
 
-// ---- VIS (gasnet_vis.h) ----
-void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t, const void *, size_t, gex_Flags_t) {
-  GEXI_NYI_FATAL();
-}
-
 // ---- Segments in other memory kinds and multi-EP [PROPOSED] ----
 int gex_Segment_Create(gex_Segment_t *, gex_Client_t, gex_Addr_t, uintptr_t, gex_MK_t, gex_Flags_t) {
   GEXI_NYI_RETURN();

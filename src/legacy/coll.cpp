@@ -232,7 +232,8 @@ void gasnet_coll_set_tree_kind(gasnet_team_handle_t team, int tree_type, int fan
   legacy_team(team, call);
   check_tree_optype(optype, call);
   if (tree_type < 0 || tree_type >= 1)
-    usage_fatal(call, "tree_type=" + std::to_string(tree_type) + " is out of range (gasnet_coll_get_num_tree_classes gives 1)");
+    usage_fatal(call, "tree_type=" + std::to_string(tree_type) +
+                          " is out of range (gasnet_coll_get_num_tree_classes gives 1)");
   if (fanout < 1) usage_fatal(call, "fanout=" + std::to_string(fanout) + " must be positive");
 }
 void gasnet_coll_set_dissem_limit(gasnet_team_handle_t team, size_t, gasnet_coll_optype_t optype) {

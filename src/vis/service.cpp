@@ -5,7 +5,9 @@
 // concatenated bytes, and the initiator's GetPacket says where each piece lands.
 #include "vis/service.h"
 
+#include <atomic>
 #include <cstring>
+#include <mutex>
 
 #include "extended/am_rma.h"
 #include "runtime/rma_copy.h"
@@ -24,7 +26,10 @@ enum : gex_AM_Index_t {
   kHandlerPutAck = runtime::kHandlerVisFirst + 1,
   kHandlerGetPacked = runtime::kHandlerVisFirst + 2,
   kHandlerGetReply = runtime::kHandlerVisFirst + 3,
+  kHandlerPeerCompletion = runtime::kHandlerVisFirst + 4,
 };
+
+constexpr const char *kSetPeerCompletion = "gex_VIS_SetPeerCompletionHandler";
 
 constexpr size_t kHeaderBytes = 12;
 
@@ -92,7 +97,111 @@ void on_get_reply(gex_Token_t, void *buf, size_t, gex_AM_Arg_t packet_hi, gex_AM
   runtime::complete_one(packet->counter);
 }
 
+// Runs the client's handler as the 0-argument Medium Reply handler it was registered as, with
+// the initiator as its source.
+void on_peer_completion(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t handler) {
+  const gex_AM_Index_t index = gex_AM_Index_t(handler);
+  const gex_Rank_t src = token->src;
+  const HandlerSlot &slot = runtime::g_rt.client->ep->handlers[index];
+  const gex_AM_Entry_t &e = slot.entry;
+  const bool fits = slot.registered && (e.gex_flags & GEX_FLAG_AM_MEDIUM) && (e.gex_flags & GEX_FLAG_AM_REPLY) &&
+                    (e.gex_nargs == 0 || e.gex_nargs == runtime::kNargsUnspecified);
+  if (!fits)
+    runtime::usage_fatal(kSetPeerCompletion, "handler index " + std::to_string(index) + " armed by jobrank " +
+                                                 std::to_string(src) +
+                                                 (slot.registered ? " is not registered on this rank as a 0-argument "
+                                                                    "Medium Reply handler (GEX_FLAG_AM_MEDIUM | "
+                                                                    "GEX_FLAG_AM_REPLY, gex_nargs 0)"
+                                                                  : " is not registered on this rank"));
+  transport::AmMessage m{};
+  m.category = transport::AmCategory::Medium;
+  m.is_request = false;
+  m.handler = uint8_t(index);
+  m.src_jobrank = src;
+  m.nbytes = uint32_t(nbytes);
+  m.payload = buf;
+  runtime::deliver_am(m);
+}
+
+// ---- peer completion ------------------------------------------------------------------------------
+struct Armed {
+  gex_AM_Index_t handler = 0;
+  const void *source = nullptr;
+  size_t nbytes = 0;
+};
+thread_local Armed t_armed;
+
+// A put over AM whose peer completion waits for its data to be acknowledged.
+struct PendingPeerCompletion {
+  CompletionCounter data{1};  // its messages, plus one held until the last is sent
+  gex_Rank_t jobrank;
+  PeerCompletion pc;
+  CompletionCounter *done;
+};
+std::mutex g_pending_mutex;
+std::vector<PendingPeerCompletion *> g_pending;
+std::atomic<uint32_t> g_pending_count{0};
+
+// Sends the peer completions whose puts are complete (a progress function).
+void progress() {
+  if (!g_pending_count.load(std::memory_order_acquire)) return;
+  runtime::ThreadState &t = runtime::t_thread;
+  if (t.handler_depth || t.hsl_held || t.in_prepare) return;
+  thread_local bool running = false;  // sending may poll, which runs this again
+  if (running) return;
+  running = true;
+  std::vector<PendingPeerCompletion *> ready;
+  {
+    std::lock_guard<std::mutex> lock(g_pending_mutex);
+    for (size_t i = 0; i < g_pending.size();) {
+      if (g_pending[i]->data.load(std::memory_order_acquire) == 0) {
+        ready.push_back(g_pending[i]);
+        g_pending[i] = g_pending.back();
+        g_pending.pop_back();
+      } else {
+        ++i;
+      }
+    }
+    g_pending_count.store(uint32_t(g_pending.size()), std::memory_order_release);
+  }
+  for (PendingPeerCompletion *p : ready) {
+    send_peer_completion(p->jobrank, p->pc);
+    runtime::complete_one(p->done);
+    delete p;
+  }
+  running = false;
+}
+
 }  // namespace
+
+bool take_peer_completion(PeerCompletion *pc) {
+  Armed &a = t_armed;
+  if (!a.handler) return false;
+  pc->handler = a.handler;
+  pc->nbytes = a.nbytes;
+  if (a.nbytes) std::memcpy(pc->payload, a.source, a.nbytes);
+  a = Armed{};
+  return true;
+}
+
+void send_peer_completion(gex_Rank_t jobrank, const PeerCompletion &pc) {
+  const gex_AM_Arg_t args[] = {gex_AM_Arg_t(pc.handler)};
+  static const char empty = 0;
+  gexi_AM_RequestMedium(self_pair(), jobrank, kHandlerPeerCompletion, pc.nbytes ? pc.payload : &empty, pc.nbytes,
+                        GEX_EVENT_NOW, 0, 1, args);
+}
+
+CompletionCounter *defer_peer_completion(gex_Rank_t jobrank, const PeerCompletion &pc, CompletionCounter *done) {
+  auto *p = new PendingPeerCompletion;
+  p->jobrank = jobrank;
+  p->pc = pc;
+  p->done = done;
+  done->fetch_add(1, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(g_pending_mutex);
+  g_pending.push_back(p);
+  g_pending_count.store(uint32_t(g_pending.size()), std::memory_order_release);
+  return &p->data;
+}
 
 void init() {
   using runtime::register_internal_handler;
@@ -101,6 +210,9 @@ void init() {
   register_internal_handler(kHandlerPutAck, (gex_AM_Fn_t)on_put_ack, rep | GEX_FLAG_AM_SHORT, 2, "VIS put ack");
   register_internal_handler(kHandlerGetPacked, (gex_AM_Fn_t)on_get_packed, req | GEX_FLAG_AM_MEDIUM, 2, "VIS packed get");
   register_internal_handler(kHandlerGetReply, (gex_AM_Fn_t)on_get_reply, rep | GEX_FLAG_AM_MEDIUM, 2, "VIS get reply");
+  register_internal_handler(kHandlerPeerCompletion, (gex_AM_Fn_t)on_peer_completion, req | GEX_FLAG_AM_MEDIUM, 1,
+                            "VIS peer completion");
+  runtime::add_progress_fn(progress);
 }
 
 // ---- AmTransfer ------------------------------------------------------------------------------------
@@ -170,3 +282,26 @@ void AmTransfer::flush() {
 }
 
 }  // namespace gex::vis
+
+// gex_VIS_SetPeerCompletionHandler arms this thread's next VIS put (vis_api.cpp takes it).
+extern "C" void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
+                                                 gex_Flags_t flags) {
+  using gex::vis::kSetPeerCompletion;
+  gex::runtime::require_init(kSetPeerCompletion);
+  gex::vis::Armed &a = gex::vis::t_armed;
+  if (flags) gex::runtime::usage_fatal(kSetPeerCompletion, "flags must be 0 (flags=" + std::to_string(flags) + ")");
+  if (!handler) {  // disarm
+    a = gex::vis::Armed{};
+    return;
+  }
+  if (handler < GEX_AM_INDEX_BASE)
+    gex::runtime::usage_fatal(kSetPeerCompletion, "handler=" + std::to_string(handler) +
+                                                      " is not a client handler index (" +
+                                                      std::to_string(GEX_AM_INDEX_BASE) + "..255, or 0 to disarm)");
+  if (nbytes > GEX_VIS_MAX_PEERCOMPLETION)
+    gex::runtime::usage_fatal(kSetPeerCompletion, "nbytes=" + std::to_string(nbytes) +
+                                                      " exceeds GEX_VIS_MAX_PEERCOMPLETION (" +
+                                                      std::to_string(GEX_VIS_MAX_PEERCOMPLETION) + ")");
+  if (nbytes && !source_addr) gex::runtime::usage_fatal(kSetPeerCompletion, "source_addr is NULL with nbytes > 0");
+  a = gex::vis::Armed{handler, source_addr, nbytes};
+}

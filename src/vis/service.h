@@ -10,11 +10,18 @@
 //    carries the data back), larger pieces go one by one through gex::extended::put/get. Every
 //    message counts on one shared CompletionCounter: the event's, the NBI counter's (GEX_EC_PUT
 //    or GEX_EC_GET, or the access region's) or a blocking call's stack counter.
+// Peer completion (gex_VIS_SetPeerCompletionHandler): the handler a thread arms goes with its next
+// VIS Put. Once that put's data is in place at the peer (load/store: when the copies are done; AM:
+// when every message of it has been acknowledged) an internal Medium Request carries the payload
+// there, and its handler runs the client's handler as a 0-argument Medium Reply handler. The put
+// completes (event, NBI counter, blocking return) only once that request is sent.
 // Source payloads (and all metadata) are copied or consumed by the time the initiation returns on
 // both paths, so local completion of a Put is always reached at return: with
 // GEX_FLAG_ENABLE_LEAF_LC, gex_Event_QueryLeaf(root, GEX_EC_LC) gives GEX_EVENT_INVALID (complete)
 // and gex_NBI_*(GEX_EC_LC) has nothing outstanding.
 #pragma once
+
+#include <gasnet_vis.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +34,23 @@ namespace gex::vis {
 
 // Called once from gex_Client_Init, after the primordial endpoint exists and before this rank polls.
 void init();
+
+// A peer completion armed by gex_VIS_SetPeerCompletionHandler; the payload is copied when the put
+// takes it, so the client's buffer is free as soon as the put returns.
+struct PeerCompletion {
+  gex_AM_Index_t handler = 0;
+  size_t nbytes = 0;
+  char payload[GEX_VIS_MAX_PEERCOMPLETION];
+};
+// This thread's armed peer completion, disarming it; false when none is armed.
+bool take_peer_completion(PeerCompletion *pc);
+// Runs pc's handler at jobrank (the put's data is in place there).
+void send_peer_completion(gex_Rank_t jobrank, const PeerCompletion &pc);
+// For a put over AM: returns the counter its messages count on; once that drains, progress sends
+// pc to jobrank and then lowers `done` (the put's event or NBI counter), which this raises by one.
+// The caller lowers the returned counter once (complete_one) after its last message is sent.
+runtime::CompletionCounter *defer_peer_completion(gex_Rank_t jobrank, const PeerCompletion &pc,
+                                                  runtime::CompletionCounter *done);
 
 enum class Direction : uint8_t { Put, Get };
 

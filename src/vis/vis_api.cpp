@@ -89,16 +89,35 @@ inline int done_now(gex_Event_t *ev_out) {
   return 0;
 }
 
+// A put takes the peer completion armed on this thread, if any.
+bool take_peer_completion(const Call &c, gex_Flags_t flags, gex::vis::PeerCompletion *pc) {
+  if (c.dir != Direction::Put || !gex::vis::take_peer_completion(pc)) return false;
+  if (flags & GEX_FLAG_IMMEDIATE)
+    usage_fatal(c.name, "GEX_FLAG_IMMEDIATE is not allowed on the put a peer completion handler is armed for "
+                        "(gex_VIS_SetPeerCompletionHandler)");
+  return true;
+}
+
+// An operation that moves no data: a put still runs its peer completion at the peer.
+int nothing_to_move(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_Event_t *ev_out) {
+  gex::vis::PeerCompletion pc;
+  if (take_peer_completion(c, flags, &pc)) gex::vis::send_peer_completion(jobrank_of(tm, rank, c.name), pc);
+  return done_now(ev_out);
+}
+
 // Runs one operation: `generate(coalescer)` feeds every piece. Returns the NBI/Blocking result
 // (non-zero only for a refused IMMEDIATE); the NB result goes to *ev_out.
 template <typename Generate>
 int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_Event_t *ev_out, Generate &&generate) {
   const gex_Rank_t jr = jobrank_of(tm, rank, c.name);
+  gex::vis::PeerCompletion pc;
+  const bool has_pc = take_peer_completion(c, flags, &pc);
   if (!use_am_path(jr)) {
     LoadStoreSink sink{c.name, c.dir, jr};
     Coalescer<LoadStoreSink> pieces(sink);
     generate(pieces);
     pieces.flush();
+    if (has_pc) gex::vis::send_peer_completion(jr, pc);  // the stores are done (the ring orders them first)
     return done_now(ev_out);
   }
   CompletionCounter blocking_done{0};
@@ -109,6 +128,10 @@ int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_
     case Form::NB: ev = event_alloc(); counter = &ev->pending; break;
     default: counter = nbi_counter(c.dir == Direction::Put ? kEcPut : kEcGet); break;
   }
+  // NB/NBI with a peer completion: the messages count on their own counter, and the operation
+  // completes once progress has sent the peer completion after them.
+  CompletionCounter *pc_data = nullptr;
+  if (has_pc && c.form != Form::Blocking) counter = pc_data = gex::vis::defer_peer_completion(jr, pc, counter);
   {
     AmTransfer transfer(c.dir, jr, counter, flags & GEX_FLAG_IMMEDIATE);
     AmSink sink{c.name, jr, transfer};
@@ -124,8 +147,10 @@ int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_
       return 1;
     }
   }
+  if (pc_data) complete_one(pc_data);  // every message is out: the count may drain now
   if (c.form == Form::Blocking) {
     while (blocking_done.load(std::memory_order_acquire) != 0) progress_wait_step();
+    if (has_pc) gex::vis::send_peer_completion(jr, pc);
   }
   if (ev_out) *ev_out = ev;
   return 0;
@@ -177,7 +202,7 @@ int vector_like(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList &dst,
   if (dtotal != stotal)
     usage_fatal(c.name, "the destination regions hold " + std::to_string(dtotal) + " bytes but the source regions " +
                             std::to_string(stotal) + " (the totals must be equal)");
-  if (dtotal == 0) return done_now(ev_out);
+  if (dtotal == 0) return nothing_to_move(c, tm, rank, flags, ev_out);
   return execute(c, tm, rank, flags, ev_out, [&](auto &pieces) {
     walk_lists(dst, dstcount, src, srccount, [&](char *d, char *s, size_t n) {
       if (c.dir == Direction::Put)
@@ -210,14 +235,14 @@ int strided_op(const Call &c, gex_TM_t tm, gex_Rank_t rank, void *dstaddr, const
                gex_Event_t *ev_out) {
   require_init(c.name);
   check_may_communicate(c.name);
-  if (elemsz == 0) return done_now(ev_out);  // every other argument is ignored
+  if (elemsz == 0) return nothing_to_move(c, tm, rank, flags, ev_out);  // the rest is ignored (but a peer completion)
   check_flags(c, flags);
   if (stridelevels) {
     if (!count) usage_fatal(c.name, "count is NULL with stridelevels=" + std::to_string(stridelevels));
     if (!dststrides) usage_fatal(c.name, "dststrides is NULL with stridelevels=" + std::to_string(stridelevels));
     if (!srcstrides) usage_fatal(c.name, "srcstrides is NULL with stridelevels=" + std::to_string(stridelevels));
     for (size_t k = 0; k < stridelevels; ++k)
-      if (count[k] == 0) return done_now(ev_out);  // tm, rank and addresses are ignored
+      if (count[k] == 0) return nothing_to_move(c, tm, rank, flags, ev_out);  // addresses are ignored
   }
   // Remote and local base as seen by the pieces: Put moves local src -> remote dst.
   char *const local = static_cast<char *>(c.dir == Direction::Put ? srcaddr : dstaddr);
