@@ -187,8 +187,8 @@ bool take_peer_completion(PeerCompletion *pc) {
 void send_peer_completion(gex_Rank_t jobrank, const PeerCompletion &pc) {
   const gex_AM_Arg_t args[] = {gex_AM_Arg_t(pc.handler)};
   static const char empty = 0;
-  gexi_AM_RequestMedium(self_pair(), jobrank, kHandlerPeerCompletion, pc.nbytes ? pc.payload : &empty, pc.nbytes,
-                        GEX_EVENT_NOW, 0, 1, args);
+  runtime::am_request(transport::AmCategory::Medium, jobrank, kHandlerPeerCompletion, pc.nbytes ? pc.payload : &empty,
+                      pc.nbytes, nullptr, 0, 1, args);
 }
 
 CompletionCounter *defer_peer_completion(gex_Rank_t jobrank, const PeerCompletion &pc, CompletionCounter *done) {
