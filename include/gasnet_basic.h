@@ -6,6 +6,9 @@
  *   GASNETI_MAX_THREADS         the most client threads a process may have: 1 in GASNET_SEQ,
  *                               256 otherwise (Chapel sizes its task tables with it; the
  *                               run-time limit is gex_System_QueryMaxThreads(), GASNET_MAX_THREADS)
+ *   PRIdSZ, PRIuSZ, PRIxSZ, ... printf conversions for size_t (and PRIdPD... for ptrdiff_t), as
+ *                               GASNet's portable_inttypes.h provides them; <inttypes.h> and
+ *                               <limits.h> come along, as they do through GASNet's headers
  *   _gasneti_threadkey_init     GASNet-internal: creates a pthread key once, under a mutex.
  *                               Legion takes its address (to silence GASNet's "unused static
  *                               function" warnings), so it is here, static inline, working.
@@ -15,8 +18,27 @@
 
 #include <gasnet_config.h>
 #include <gasnet_portable_platform.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
+
+#ifndef PRIdSZ
+#define PRIiSZ "zi"
+#define PRIdSZ "zd"
+#define PRIuSZ "zu"
+#define PRIoSZ "zo"
+#define PRIxSZ "zx"
+#define PRIXSZ "zX"
+#endif
+#ifndef PRIdPD
+#define PRIiPD "ti"
+#define PRIdPD "td"
+#define PRIuPD "tu"
+#define PRIoPD "to"
+#define PRIxPD "tx"
+#define PRIXPD "tX"
+#endif
 
 #ifndef _STRINGIFY_HELPER
 #define _STRINGIFY_HELPER(x) #x

@@ -40,6 +40,20 @@
 #endif
 
 /* ---- the machine ------------------------------------------------------------------------- */
+/* Type sizes, as GASNet's configure records them (tests and clients test them in #if). */
+#define SIZEOF_CHAR 1
+#define SIZEOF_SHORT 2
+#define SIZEOF_INT 4
+#define SIZEOF_LONG __SIZEOF_LONG__
+#define SIZEOF_LONG_LONG 8
+#define SIZEOF_VOID_P __SIZEOF_POINTER__
+#define SIZEOF_SIZE_T __SIZEOF_SIZE_T__
+#define SIZEOF_PTRDIFF_T __SIZEOF_PTRDIFF_T__
+#define SIZEOF_FLOAT 4
+#define SIZEOF_DOUBLE 8
+#define SIZEOF_LONG_DOUBLE __SIZEOF_LONG_DOUBLE__
+#define SIZEOF__BOOL 1
+#define SIZEOF_FLOAT__COMPLEX 8
 #define GASNETI_PAGESIZE 4096
 #define GASNETI_PAGESHIFT 12
 #define GASNETI_CACHE_LINE_BYTES 64

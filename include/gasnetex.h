@@ -404,6 +404,10 @@ extern char *gasnet_getenv(const char *s);
 /* When non-NULL, called with this process's segment base and size once gex_Segment_Attach (or
  * gasnet_attach) has attached it, before that call returns. */
 extern void (*gasnet_client_attach_hook)(void *, uintptr_t);
+/* GASNet-internal names that GASNet's own tests read directly (testlegacy): this rank's jobrank
+ * and the job size, set by gex_Client_Init. Use gex_System_QueryJobRank/Size instead. */
+extern gex_Rank_t gasneti_mynode;
+extern gex_Rank_t gasneti_nodes;
 
 /* The GASNet-1 split-phase barrier over the primordial team (named or anonymous, with mismatch
  * detection); any client may use it, as in GASNet. */

@@ -46,6 +46,8 @@ uintptr_t compute_max_segment_size(gex_Rank_t ranks_on_host) {
 extern "C" {
 
 void (*gasnet_client_attach_hook)(void *, uintptr_t) = nullptr;
+gex_Rank_t gasneti_mynode = 0;
+gex_Rank_t gasneti_nodes = 1;
 
 int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, const char *clientName, int *argc,
                      char ***argv, gex_Flags_t flags, int thread_mode) {
@@ -61,6 +63,8 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   const auto &job = bootstrap::job();
   g_rt.rank = job.rank;
   g_rt.size = job.size;
+  gasneti_mynode = job.rank;
+  gasneti_nodes = job.size;
   g_rt.thread_mode = thread_mode;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   g_rt.oversubscribed = cores > 0 && long(job.size) > cores;

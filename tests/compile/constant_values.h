@@ -144,4 +144,13 @@ CV_STATIC_ASSERT(-GEX_FLAG_IMMEDIATE > 0 && -GEX_FLAG_AM_SHORT > 0 && -GEX_EP_CA
                  -GEX_EC_GET > 0 && -GASNET_MAXNODES > 0, "flags, TI, EC, capabilities, GASNET_MAXNODES are unsigned");
 CV_STATIC_ASSERT(-GEX_VIS_MAX_PEERCOMPLETION < 0 && -GASNET_ERR_BAD_ARG < 0, "int constants");
 
+/* ---- What GASNet's headers bring along that its tests use: type sizes, size_t conversions,
+ * <limits.h>, and the internal rank globals testlegacy reads ---- */
+CV_STATIC_ASSERT(SIZEOF_INT == sizeof(int) && SIZEOF_LONG == sizeof(long) && SIZEOF_VOID_P == sizeof(void *) &&
+                 SIZEOF_SIZE_T == sizeof(size_t) && SIZEOF_SHORT == sizeof(short) && SIZEOF_DOUBLE == sizeof(double),
+                 "SIZEOF_*");
+CV_STATIC_ASSERT(INT_MAX > 0, "<limits.h> comes with gasnetex.h");
+static const char cv_size_format[] = "%" PRIuSZ " %" PRIdSZ " %" PRIxSZ " %" PRIdPD;
+static inline gex_Rank_t cv_internal_ranks(void) { return gasneti_mynode + gasneti_nodes; }
+
 #endif /* CONSTANT_VALUES_H */
