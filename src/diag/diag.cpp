@@ -272,8 +272,10 @@ int execinfo_backtrace(int fd) {
 // libgex offers EXECINFO and the client's gasnett_backtrace_user; the default is all of them,
 // EXECINFO first. Unknown names are reported (rank 0) and skipped, as GASNet does.
 void choose_mechanisms() {
-  const gasnett_backtrace_type_t *user =
-      (gasnett_backtrace_user.name && gasnett_backtrace_user.fnp) ? &gasnett_backtrace_user : nullptr;
+  // gasnett_backtrace_user is weak: when the client defines none, no archive member is pulled in
+  // for it and its address is null.
+  const gasnett_backtrace_type_t *user = &gasnett_backtrace_user;
+  if (!user || !user->name || !user->fnp) user = nullptr;
   std::string dflt = "EXECINFO";
   if (user) dflt += std::string(",") + user->name;
   const char *set = bootstrap::env_or_null("GASNET_BACKTRACE_TYPE");
