@@ -43,6 +43,7 @@ void put_blocking(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, co
   gex::diag::Scope diag_scope(gex::diag::Op::PutBlocking, t.jobrank, nbytes);
   if (!t.am) {
     rma_copy_to_shared(t.local, src, nbytes);
+    rma_progress_tick();
     return;
   }
   CompletionCounter done{0};
@@ -56,6 +57,7 @@ void get_blocking(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, co
   gex::diag::Scope diag_scope(gex::diag::Op::GetBlocking, t.jobrank, nbytes);
   if (!t.am) {
     rma_copy_from_shared(dest, t.local, nbytes);
+    rma_progress_tick();
     return;
   }
   CompletionCounter done{0};
