@@ -56,7 +56,7 @@ for stage in "${stages[@]}"; do
     asan)
       configure "${prefix}asan" "-fsanitize=address,undefined -fno-sanitize-recover=undefined" -DGEX_BUILD_FUZZ=OFF
       cmake --build "${prefix}asan" -j"$jobs" --target gexrun test_am test_rma test_par test_barrier \
-        soak_am soak_am_rel soak_par soak_par_rel diag_ops diag_crash exit_threads test_immediate_long
+        soak_am soak_am_rel soak_par soak_par_rel diag_ops diag_crash exit_threads test_immediate_long hello
       # detect_leaks=0: ranks end with _exit (gasnet_exit), where LeakSanitizer does not run anyway
       run "asan: spmd + soak + diag" env ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:$san_signals" \
         UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
