@@ -755,34 +755,31 @@ static inline int gasnett_print_backtrace_ifenabled(int fd) {
 }
 static inline void gasnett_backtrace_init(const char *exename) { (void)exename; }
 
-GASNETT_FORMAT_PRINTF(gasnett_fatalerror, 1, 2,
-                      static inline GASNETT_NORETURN void gasnett_fatalerror(const char *msg, ...));
-static inline void gasnett_fatalerror(const char *msg, ...) {
-  va_list ap;
+/* The body both fatal-error forms share (GASNet's variants differ only in whether the caller's
+ * position was added to msg). */
+GASNETT_NORETURN static inline void gexi_tools_vfatalerror(const char *msg, va_list ap) {
   fflush(stdout);
   fprintf(stderr, "*** FATAL ERROR (pid %d): ", (int)getpid());
-  va_start(ap, msg);
   vfprintf(stderr, msg, ap);
-  va_end(ap);
   fprintf(stderr, "\n");
   gasnett_print_backtrace_ifenabled(2);
   fflush(stderr);
   abort();
+}
+GASNETT_FORMAT_PRINTF(gasnett_fatalerror, 1, 2,
+                      static inline GASNETT_NORETURN void gasnett_fatalerror(const char *msg, ...));
+static inline void gasnett_fatalerror(const char *msg, ...) {
+  va_list ap;
+  va_start(ap, msg);
+  gexi_tools_vfatalerror(msg, ap);
 }
 /* The same, without the caller's position (GASNet's variant for messages that carry their own). */
 GASNETT_FORMAT_PRINTF(gasnett_fatalerror_nopos, 1, 2,
                       static inline GASNETT_NORETURN void gasnett_fatalerror_nopos(const char *msg, ...));
 static inline void gasnett_fatalerror_nopos(const char *msg, ...) {
   va_list ap;
-  fflush(stdout);
-  fprintf(stderr, "*** FATAL ERROR (pid %d): ", (int)getpid());
   va_start(ap, msg);
-  vfprintf(stderr, msg, ap);
-  va_end(ap);
-  fprintf(stderr, "\n");
-  gasnett_print_backtrace_ifenabled(2);
-  fflush(stderr);
-  abort();
+  gexi_tools_vfatalerror(msg, ap);
 }
 
 /* "func() at file:line" (or "file:line" outside a function), in a new malloc'd string. */
@@ -1235,11 +1232,10 @@ static inline void _gasnett_trace_printf_noop(const char *format, ...) { (void)f
 /* Thread-info hooks (GASNet lets a client cache its thread's handle in a local; libgex finds     */
 /* per-thread state by itself, so the handle is a dummy).                                          */
 /* ---------------------------------------------------------------------------------------------- */
-#ifndef GASNET_BEGIN_FUNCTION
+#ifndef GASNET_BEGIN_FUNCTION /* the same block as gasnetex.h's: either header may come first */
 typedef void *gasnet_threadinfo_t;
 #define GASNET_GET_THREADINFO() ((gasnet_threadinfo_t)0)
-#define GASNET_POST_THREADINFO(info)                                                             \
-  GASNETT_UNUSED gasnet_threadinfo_t gexi_posted_threadinfo = (info)
+#define GASNET_POST_THREADINFO(info) ((void)(info))
 #define GASNET_BEGIN_FUNCTION() GASNET_POST_THREADINFO(GASNET_GET_THREADINFO())
 #endif
 

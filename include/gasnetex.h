@@ -384,11 +384,14 @@ typedef struct gexi_gasnet_nodeinfo_s {
   uintptr_t offset;        /* add to a node's segment address to get its address here */
 } gasnet_nodeinfo_t;
 
-/* Thread-information caching: this library needs none, so these cost nothing. */
+/* Thread-information caching: this library needs none, so these cost nothing. The same block
+ * as gasnet_tools.h's: either header may come first. */
+#ifndef GASNET_BEGIN_FUNCTION
 typedef void *gasnet_threadinfo_t;
 #define GASNET_GET_THREADINFO() ((gasnet_threadinfo_t)0)
 #define GASNET_POST_THREADINFO(info) ((void)(info))
 #define GASNET_BEGIN_FUNCTION() GASNET_POST_THREADINFO(GASNET_GET_THREADINFO())
+#endif
 
 extern const char *gasnet_ErrorName(int errval);
 extern const char *gasnet_ErrorDesc(int errval);

@@ -76,16 +76,18 @@ gexi_Token *reply_token(gex_Token_t token, const char *call) {
   return token;
 }
 
-AmMessage message(AmCategory c, bool req, gex_AM_Index_t h, unsigned nargs, const gex_AM_Arg_t *args) {
+// Every AM this rank sends, client or internal, Short (no payload) or Medium/Long.
+AmMessage message(AmCategory c, bool req, gex_AM_Index_t h, unsigned nargs, const gex_AM_Arg_t *args,
+                  const void *payload = nullptr, size_t nbytes = 0, void *dest_addr = nullptr) {
   AmMessage m;
   m.category = c;
   m.is_request = req;
   m.handler = h;
   m.nargs = uint8_t(nargs);
   m.src_jobrank = g_rt.rank;
-  m.nbytes = 0;
-  m.dest_addr = nullptr;
-  m.payload = nullptr;
+  m.nbytes = uint32_t(nbytes);
+  m.dest_addr = dest_addr;
+  m.payload = payload;
   m.args = args;
   return m;
 }
@@ -157,9 +159,7 @@ int gexi_AM_RequestMedium(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, 
   check_payload(call, nbytes, kMaxMedium, "gex_AM_MaxRequestMedium()");
   check_lc_opt(call, lc_opt, false);
   gex_Rank_t dest = jobrank_of(tm, rank, call);
-  AmMessage m = message(AmCategory::Medium, true, handler, nargs, args);
-  m.nbytes = uint32_t(nbytes);
-  m.payload = source_addr;
+  AmMessage m = message(AmCategory::Medium, true, handler, nargs, args, source_addr, nbytes);
   if (send(dest, m, flags)) return 1;
   lc_complete_now(lc_opt);  // the payload was copied before the call returned
   return 0;
@@ -176,10 +176,7 @@ int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, co
   check_lc_opt(call, lc_opt, false);
   gex_Rank_t dest = jobrank_of(tm, rank, call);
   check_long_dest(call, dest, dest_addr, nbytes);
-  AmMessage m = message(AmCategory::Long, true, handler, nargs, args);
-  m.nbytes = uint32_t(nbytes);
-  m.dest_addr = dest_addr;
-  m.payload = source_addr;
+  AmMessage m = message(AmCategory::Long, true, handler, nargs, args, source_addr, nbytes, dest_addr);
   if (send(dest, m, flags)) return 1;
   lc_complete_now(lc_opt);
   return 0;
@@ -202,9 +199,7 @@ int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *s
   check_payload(call, nbytes, kMaxMedium, "gex_AM_MaxReplyMedium()");
   check_lc_opt(call, lc_opt, true);
   gexi_Token *t = reply_token(token, call);
-  AmMessage m = message(AmCategory::Medium, false, handler, nargs, args);
-  m.nbytes = uint32_t(nbytes);
-  m.payload = source_addr;
+  AmMessage m = message(AmCategory::Medium, false, handler, nargs, args, source_addr, nbytes);
   if (send_reply(t, m, flags)) return 1;
   lc_complete_now(lc_opt);
   return 0;
@@ -219,10 +214,7 @@ int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *sou
   check_lc_opt(call, lc_opt, true);
   gexi_Token *t = reply_token(token, call);
   check_long_dest(call, t->src, dest_addr, nbytes);
-  AmMessage m = message(AmCategory::Long, false, handler, nargs, args);
-  m.nbytes = uint32_t(nbytes);
-  m.dest_addr = dest_addr;
-  m.payload = source_addr;
+  AmMessage m = message(AmCategory::Long, false, handler, nargs, args, source_addr, nbytes, dest_addr);
   if (send_reply(t, m, flags)) return 1;
   lc_complete_now(lc_opt);
   return 0;
@@ -373,10 +365,7 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
   if (is_long && d.dest_addr && d.dest_addr != dest_addr)
     usage_fatal(call, "dest_addr differs from the non-NULL dest_addr given to Prepare");
   if (is_long) check_long_dest(call, d.dest, dest_addr, nbytes);
-  AmMessage m = message(is_long ? AmCategory::Long : AmCategory::Medium, req, handler, nargs, args);
-  m.nbytes = uint32_t(nbytes);
-  m.payload = d.addr;
-  m.dest_addr = dest_addr;
+  AmMessage m = message(is_long ? AmCategory::Long : AmCategory::Medium, req, handler, nargs, args, d.addr, nbytes, dest_addr);
   if (d.reserved) {
     // The room is already ours: this never has to wait, IMMEDIATE or not.
     consume(d);
@@ -453,10 +442,7 @@ namespace gex::runtime {
 int am_request(AmCategory category, gex_Rank_t jobrank, gex_AM_Index_t handler, const void *payload, size_t nbytes,
                void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args) {
   if (category == AmCategory::Long) check_long_dest("internal AM Long Request", jobrank, dest_addr, nbytes);
-  AmMessage m = message(category, true, handler, nargs, args);
-  m.nbytes = uint32_t(nbytes);
-  m.payload = payload;
-  m.dest_addr = dest_addr;
+  AmMessage m = message(category, true, handler, nargs, args, payload, nbytes, dest_addr);
   return send(jobrank, m, flags);
 }
 
@@ -464,10 +450,7 @@ int am_reply(AmCategory category, gex_Token_t token, gex_AM_Index_t handler, con
              void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args) {
   gexi_Token *t = reply_token(token, "internal AM Reply");
   if (category == AmCategory::Long) check_long_dest("internal AM Long Reply", t->src, dest_addr, nbytes);
-  AmMessage m = message(category, false, handler, nargs, args);
-  m.nbytes = uint32_t(nbytes);
-  m.payload = payload;
-  m.dest_addr = dest_addr;
+  AmMessage m = message(category, false, handler, nargs, args, payload, nbytes, dest_addr);
   return send_reply(t, m, flags);
 }
 

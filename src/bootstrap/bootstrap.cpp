@@ -242,8 +242,6 @@ void set_catches_sigquit() noexcept {
   if (g_control) g_control->ranks()[g_job.rank].catches_sigquit.store(1, std::memory_order_release);
 }
 
-double exit_timeout_seconds() noexcept { return g_exit_timeout_seconds; }
-
 [[noreturn]] void leave_ending_job() {
   if (g_control) g_control->ranks()[g_job.rank].state.store(kRankExiting, std::memory_order_release);
   finish_exit(1);

@@ -71,8 +71,8 @@ inline bool job_ending() noexcept {
 void set_exit_hook(void (*hook)() noexcept) noexcept;
 
 // ---- the exit protocol (the runtime's exit coordinator drives it: src/runtime/exit.cpp) ----
-// Announces this rank's exit: records `code` as the job's exit code unless one is recorded
-// (the first code wins), sets the exit deadline (now + GEX_EXIT_TIMEOUT, or now when `at_once`)
+// Announces this rank's exit: records `code` as the job's exit code (the first non-zero code
+// wins, ControlBlock::record_exit_code), sets the exit deadline (now + GEX_EXIT_TIMEOUT, or now when `at_once`)
 // unless one is set, marks this rank as exiting and raises the job-ending word.
 void announce_exit(int code, bool at_once = false) noexcept;
 // True once every rank has announced its exit (or is gone), or the exit deadline has passed:
@@ -86,8 +86,6 @@ bool exit_wait_over() noexcept;
 // installed its SIGQUIT handler (so the client's SIGQUIT handler runs, as in GASNet), with
 // SIGTERM before.
 void set_catches_sigquit() noexcept;
-// GEX_EXIT_TIMEOUT in seconds (default 2).
-double exit_timeout_seconds() noexcept;
 
 // gasnet_exit(code) without coordination (no runtime yet): announces and leaves at once.
 // Never returns.

@@ -63,7 +63,7 @@ struct ControlBlock {
   // the code that the job will end with so far.
   int record_exit_code(int code) noexcept;
   int recorded_exit_code() const noexcept;
-  // Records `code` (unless a code is already recorded), the exit deadline (now + timeout,
+  // Records `code` (record_exit_code's rule), the exit deadline (now + timeout,
   // unless one is recorded) and raises the job-ending word.
   void begin_ending(int code, double timeout_seconds) noexcept;
   // True once every rank has announced its exit or is gone.

@@ -2,7 +2,7 @@
 //
 // gasnet_exit(c), return from main and exit(c) are collective in practice: every rank of an SPMD
 // program gets there at about the same time, and none may be cut off while it finishes what it
-// is doing. So an exiting rank announces its exit (first code wins), then keeps serving Active
+// is doing. So an exiting rank announces its exit (first non-zero code wins), then keeps serving Active
 // Messages until every rank has announced (or is gone) or the exit deadline (GEX_EXIT_TIMEOUT
 // after the first exit) has passed, and only then ends its process. A rank that has not reached
 // its exit by the deadline gets SIGQUIT from the job monitor, as in GASNet: the client's SIGQUIT
