@@ -7,12 +7,9 @@
 using namespace gex::runtime;
 using gex::transport::AmCategory;
 using gex::transport::AmMessage;
-using gex::transport::SendResult;
 
 namespace {
 
-constexpr size_t kMaxMedium = gex::transport::smp::SmpTransport::kMaxMedium;
-constexpr size_t kMaxLong = gex::transport::smp::SmpTransport::kMaxLong;
 // A GASNet-allocated NPAM buffer: Medium uses its maximum, Long this much.
 constexpr size_t kNpamLongAlloc = size_t(1) << 20;
 
@@ -45,20 +42,54 @@ inline void check_lc_opt(const char *call, gex_Event_t *lc_opt, bool reply) {
 #endif
 }
 
+// Sends without a local-completion option: the payload is the caller's again on return.
 inline int send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags) {
-  return gex::diag::am_send(*g_rt.smp, dest, m, flags & GEX_FLAG_IMMEDIATE) == SendResult::WouldBlock;
+  return send_am(dest, m, flags & GEX_FLAG_IMMEDIATE) == SendOutcome::NotSent;
+}
+
+// Sends with the client's lc_opt: GEX_EVENT_NOW waits for local completion here; an event
+// pointer gets an event the transport completes (GEX_EVENT_INVALID when it already is);
+// GEX_EVENT_GROUP counts on this thread's NBI AM/LC counter.
+int send_lc(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags, gex_Event_t *lc_opt) {
+  const bool immediate = flags & GEX_FLAG_IMMEDIATE;
+  if (lc_opt == GEX_EVENT_NOW) return send(dest, m, flags);
+  if (lc_opt == GEX_EVENT_GROUP) return send_am(dest, m, immediate, nbi_counter(kEcAmLc)) == SendOutcome::NotSent;
+  gexi_Event *ev = event_alloc();
+  const SendOutcome o = send_am(dest, m, immediate, &ev->pending);
+  if (o == SendOutcome::LcPending) {
+    *lc_opt = ev;
+    return 0;
+  }
+  event_release(ev);
+  if (o == SendOutcome::NotSent) return 1;
+  *lc_opt = GEX_EVENT_INVALID;
+  return 0;
+}
+
+// The endpoint indices a TM names: a TM-pair carries the remote one; a team's members are its
+// endpoints' peers at the same index (only primordial teams exist so far).
+inline uint16_t local_ep_index(gex_TM_t tm) {
+  return uint16_t(is_tm_pair(tm) ? tm_pair_ep(tm)->index : tm->ep->index);
+}
+inline uint16_t remote_ep_index(gex_TM_t tm) {
+  return uint16_t(is_tm_pair(tm) ? (reinterpret_cast<uintptr_t>(tm) & 4095) >> 1 : tm->ep->index);
 }
 
 // The requester's Long destination must lie in the receiver's segment (the payload is copied
 // there by the initiator), so this check guards memory and stays on in every build. With no
 // payload any dest_addr is legal (spec NOTE 5), even when the receiver has no segment.
-inline void check_long_dest(const char *call, gex_Rank_t dest, void *dest_addr, size_t nbytes) {
-  if (__builtin_expect(nbytes && !in_segment(dest, dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
+// Returns where dest_addr is mapped here (the transport may copy the payload itself).
+inline void *check_long_dest(const char *call, gex_Rank_t dest, uint16_t dest_ep, void *dest_addr, size_t nbytes) {
+  const PeerSegment &seg = g_rt.segments.at(dest, dest_ep);
+  if (!nbytes) return nullptr;
+  uintptr_t off = reinterpret_cast<uintptr_t>(dest_addr) - reinterpret_cast<uintptr_t>(seg.owner_base);
+  if (__builtin_expect(!seg.size || off > seg.size || nbytes > seg.size - off, 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
+  return seg.local_base ? seg.local_base + off : nullptr;
 }
 
 // An IMMEDIATE no-op sent nothing, so the handler may still reply.
-inline int send_reply(gexi_Token *t, const AmMessage &m, gex_Flags_t flags) {
-  if (!send(t->src, m, flags)) return 0;
+inline int send_reply(gexi_Token *t, const AmMessage &m, gex_Flags_t flags, gex_Event_t *lc_opt = GEX_EVENT_NOW) {
+  if (!send_lc(t->src, m, flags, lc_opt)) return 0;
   t->replied = false;
   return 1;
 }
@@ -78,19 +109,25 @@ gexi_Token *reply_token(gex_Token_t token, const char *call) {
 
 // Every AM this rank sends, client or internal, Short (no payload) or Medium/Long.
 AmMessage message(AmCategory c, bool req, gex_AM_Index_t h, unsigned nargs, const gex_AM_Arg_t *args,
-                  const void *payload = nullptr, size_t nbytes = 0, void *dest_addr = nullptr) {
+                  uint16_t src_ep, uint16_t dest_ep, const void *payload = nullptr, size_t nbytes = 0,
+                  void *dest_addr = nullptr, void *dest_local = nullptr) {
   AmMessage m;
   m.category = c;
   m.is_request = req;
   m.handler = h;
   m.nargs = uint8_t(nargs);
+  m.src_ep = src_ep;
+  m.dest_ep = dest_ep;
   m.src_jobrank = g_rt.rank;
   m.nbytes = uint32_t(nbytes);
   m.dest_addr = dest_addr;
+  m.dest_local = dest_local;
   m.payload = payload;
   m.args = args;
   return m;
 }
+// A Reply goes back to the endpoint the Request came from.
+inline uint16_t reply_src_ep(const gexi_Token *t) { return uint16_t(t->ep ? t->ep->index : 0); }
 
 }  // namespace
 
@@ -147,7 +184,7 @@ int gexi_AM_RequestShort(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, g
   check_client_handler(call, handler);
   check_nargs(call, nargs);
   gex_Rank_t dest = jobrank_of(tm, rank, call);
-  return send(dest, message(AmCategory::Short, true, handler, nargs, args), flags);
+  return send(dest, message(AmCategory::Short, true, handler, nargs, args, local_ep_index(tm), remote_ep_index(tm)), flags);
 }
 
 int gexi_AM_RequestMedium(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
@@ -156,13 +193,12 @@ int gexi_AM_RequestMedium(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, 
   check_may_communicate(call);
   check_client_handler(call, handler);
   check_nargs(call, nargs);
-  check_payload(call, nbytes, kMaxMedium, "gex_AM_MaxRequestMedium()");
   check_lc_opt(call, lc_opt, false);
   gex_Rank_t dest = jobrank_of(tm, rank, call);
-  AmMessage m = message(AmCategory::Medium, true, handler, nargs, args, source_addr, nbytes);
-  if (send(dest, m, flags)) return 1;
-  lc_complete_now(lc_opt);  // the payload was copied before the call returned
-  return 0;
+  check_payload(call, nbytes, am_limits(dest).max_medium, "gex_AM_MaxRequestMedium()");
+  AmMessage m = message(AmCategory::Medium, true, handler, nargs, args, local_ep_index(tm), remote_ep_index(tm),
+                        source_addr, nbytes);
+  return send_lc(dest, m, flags, lc_opt);
 }
 
 int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
@@ -172,14 +208,14 @@ int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, co
   check_may_communicate(call);
   check_client_handler(call, handler);
   check_nargs(call, nargs);
-  check_payload(call, nbytes, kMaxLong, "gex_AM_MaxRequestLong()");
   check_lc_opt(call, lc_opt, false);
   gex_Rank_t dest = jobrank_of(tm, rank, call);
-  check_long_dest(call, dest, dest_addr, nbytes);
-  AmMessage m = message(AmCategory::Long, true, handler, nargs, args, source_addr, nbytes, dest_addr);
-  if (send(dest, m, flags)) return 1;
-  lc_complete_now(lc_opt);
-  return 0;
+  check_payload(call, nbytes, am_limits(dest).max_long, "gex_AM_MaxRequestLong()");
+  const uint16_t dest_ep = remote_ep_index(tm);
+  void *local = check_long_dest(call, dest, dest_ep, dest_addr, nbytes);
+  AmMessage m = message(AmCategory::Long, true, handler, nargs, args, local_ep_index(tm), dest_ep, source_addr, nbytes,
+                        dest_addr, local);
+  return send_lc(dest, m, flags, lc_opt);
 }
 
 int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, unsigned int nargs,
@@ -188,7 +224,7 @@ int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t fl
   check_client_handler(call, handler);
   check_nargs(call, nargs);
   gexi_Token *t = reply_token(token, call);
-  return send_reply(t, message(AmCategory::Short, false, handler, nargs, args), flags);
+  return send_reply(t, message(AmCategory::Short, false, handler, nargs, args, reply_src_ep(t), t->src_ep), flags);
 }
 
 int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
@@ -196,13 +232,11 @@ int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *s
   const char *call = "gex_AM_ReplyMedium";
   check_client_handler(call, handler);
   check_nargs(call, nargs);
-  check_payload(call, nbytes, kMaxMedium, "gex_AM_MaxReplyMedium()");
   check_lc_opt(call, lc_opt, true);
   gexi_Token *t = reply_token(token, call);
-  AmMessage m = message(AmCategory::Medium, false, handler, nargs, args, source_addr, nbytes);
-  if (send_reply(t, m, flags)) return 1;
-  lc_complete_now(lc_opt);
-  return 0;
+  check_payload(call, nbytes, am_limits(t->src).max_medium, "gex_AM_MaxReplyMedium()");
+  AmMessage m = message(AmCategory::Medium, false, handler, nargs, args, reply_src_ep(t), t->src_ep, source_addr, nbytes);
+  return send_reply(t, m, flags, lc_opt);
 }
 
 int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr,
@@ -210,44 +244,57 @@ int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *sou
   const char *call = "gex_AM_ReplyLong";
   check_client_handler(call, handler);
   check_nargs(call, nargs);
-  check_payload(call, nbytes, kMaxLong, "gex_AM_MaxReplyLong()");
   check_lc_opt(call, lc_opt, true);
   gexi_Token *t = reply_token(token, call);
-  check_long_dest(call, t->src, dest_addr, nbytes);
-  AmMessage m = message(AmCategory::Long, false, handler, nargs, args, source_addr, nbytes, dest_addr);
-  if (send_reply(t, m, flags)) return 1;
-  lc_complete_now(lc_opt);
-  return 0;
+  check_payload(call, nbytes, am_limits(t->src).max_long, "gex_AM_MaxReplyLong()");
+  void *local = check_long_dest(call, t->src, t->src_ep, dest_addr, nbytes);
+  AmMessage m = message(AmCategory::Long, false, handler, nargs, args, reply_src_ep(t), t->src_ep, source_addr, nbytes,
+                        dest_addr, local);
+  return send_reply(t, m, flags, lc_opt);
 }
 
 // ---- limits ---------------------------------------------------------------------------------------
-// The smp limits depend on nothing (peer, nargs, lc_opt): stable, symmetric, non-increasing.
+// From the route to the peer (rank GEX_RANK_INVALID or no tm: the least upper bound over every
+// route). Stable for the job, independent of nargs and lc_opt, so symmetric and non-increasing.
 unsigned int gex_AM_MaxArgs(void) { return gex::transport::kMaxArgs; }
 
-static size_t max_long_for(gex_Flags_t flags) {
-  return (flags & GEX_FLAG_AM_PREPARE_LEAST_ALLOC) ? kNpamLongAlloc : kMaxLong;
+static const gex::transport::AmLimits &limits_for(gex_TM_t tm, gex_Rank_t rank, const char *call) {
+  require_init(call);
+  if (!tm || rank == GEX_RANK_INVALID) return g_rt.am_lub;
+  return am_limits(jobrank_of(tm, rank, call));
+}
+static size_t max_long_for(const gex::transport::AmLimits &l, gex_Flags_t flags) {
+  return (flags & GEX_FLAG_AM_PREPARE_LEAST_ALLOC) && kNpamLongAlloc < l.max_long ? kNpamLongAlloc : l.max_long;
 }
 
-size_t gex_AM_MaxRequestLong(gex_TM_t, gex_Rank_t, const gex_Event_t *, gex_Flags_t flags, unsigned int) {
-  return max_long_for(flags);
+size_t gex_AM_MaxRequestLong(gex_TM_t tm, gex_Rank_t rank, const gex_Event_t *, gex_Flags_t flags, unsigned int) {
+  return max_long_for(limits_for(tm, rank, "gex_AM_MaxRequestLong"), flags);
 }
-size_t gex_AM_MaxReplyLong(gex_TM_t, gex_Rank_t, const gex_Event_t *, gex_Flags_t flags, unsigned int) {
-  return max_long_for(flags);
+size_t gex_AM_MaxReplyLong(gex_TM_t tm, gex_Rank_t rank, const gex_Event_t *, gex_Flags_t flags, unsigned int) {
+  return max_long_for(limits_for(tm, rank, "gex_AM_MaxReplyLong"), flags);
 }
-size_t gex_AM_MaxRequestMedium(gex_TM_t, gex_Rank_t, const gex_Event_t *, gex_Flags_t, unsigned int) { return kMaxMedium; }
-size_t gex_AM_MaxReplyMedium(gex_TM_t, gex_Rank_t, const gex_Event_t *, gex_Flags_t, unsigned int) { return kMaxMedium; }
-size_t gex_Token_MaxReplyLong(gex_Token_t, const gex_Event_t *, gex_Flags_t flags, unsigned int) { return max_long_for(flags); }
-size_t gex_Token_MaxReplyMedium(gex_Token_t, const gex_Event_t *, gex_Flags_t, unsigned int) { return kMaxMedium; }
-size_t gex_AM_LUBRequestLong(void) { return kMaxLong; }
-size_t gex_AM_LUBReplyLong(void) { return kMaxLong; }
-size_t gex_AM_LUBRequestMedium(void) { return kMaxMedium; }
-size_t gex_AM_LUBReplyMedium(void) { return kMaxMedium; }
+size_t gex_AM_MaxRequestMedium(gex_TM_t tm, gex_Rank_t rank, const gex_Event_t *, gex_Flags_t, unsigned int) {
+  return limits_for(tm, rank, "gex_AM_MaxRequestMedium").max_medium;
+}
+size_t gex_AM_MaxReplyMedium(gex_TM_t tm, gex_Rank_t rank, const gex_Event_t *, gex_Flags_t, unsigned int) {
+  return limits_for(tm, rank, "gex_AM_MaxReplyMedium").max_medium;
+}
+size_t gex_Token_MaxReplyLong(gex_Token_t token, const gex_Event_t *, gex_Flags_t flags, unsigned int) {
+  return max_long_for(am_limits(token->src), flags);
+}
+size_t gex_Token_MaxReplyMedium(gex_Token_t token, const gex_Event_t *, gex_Flags_t, unsigned int) {
+  return am_limits(token->src).max_medium;
+}
+size_t gex_AM_LUBRequestLong(void) { return g_rt.am_lub.max_long; }
+size_t gex_AM_LUBReplyLong(void) { return g_rt.am_lub.max_long; }
+size_t gex_AM_LUBRequestMedium(void) { return g_rt.am_lub.max_medium; }
+size_t gex_AM_LUBReplyMedium(void) { return g_rt.am_lub.max_medium; }
 
 gex_TI_t gex_Token_Info(gex_Token_t token, gex_Token_Info_t *info, gex_TI_t mask) {
   (void)mask;  // every query is cheap: answer all of them
   if (!token || !info) usage_fatal("gex_Token_Info", "token and info must not be NULL");
   info->gex_srcrank = token->src;
-  info->gex_ep = token->ep;
+  info->gex_ep = token->ep ? token->ep : g_rt.client->ep;  // the runtime's own handlers: the primordial EP
   info->gex_entry = token->entry;
   info->gex_is_req = token->is_request;
   info->gex_is_long = token->is_long;
@@ -255,14 +302,16 @@ gex_TI_t gex_Token_Info(gex_Token_t token, gex_Token_Info_t *info, gex_TI_t mask
 }
 
 // ---- negotiated payload -----------------------------------------------------------------------------
-static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Rank_t dest, gexi_Token *token,
-                                const void *client_buf, size_t least, size_t most, void *dest_addr, gex_Event_t *lc_opt,
-                                gex_Flags_t flags, unsigned nargs) {
+static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Rank_t dest, uint16_t src_ep,
+                                uint16_t dest_ep, gexi_Token *token, const void *client_buf, size_t least, size_t most,
+                                void *dest_addr, gex_Event_t *lc_opt, gex_Flags_t flags, unsigned nargs) {
   check_nargs(call, nargs);
   if (most < least) usage_fatal(call, "most_payload=" + std::to_string(most) + " is less than least_payload=" + std::to_string(least));
   gexi_SrcDesc &sd = t_thread.srcdesc;
   if (sd.active) usage_fatal(call, "a previous Prepare on this thread has not been committed (Prepare/Commit do not nest)");
-  size_t max = is_long ? (client_buf ? kMaxLong : kNpamLongAlloc) : kMaxMedium;
+  const gex::transport::AmLimits &limits = am_limits(dest);
+  size_t max = is_long ? (client_buf ? limits.max_long : max_long_for(limits, GEX_FLAG_AM_PREPARE_LEAST_ALLOC))
+                       : limits.max_medium;
   if (least > max) usage_fatal(call, "least_payload=" + std::to_string(least) + " exceeds the maximum " + std::to_string(max));
   if (!client_buf && lc_opt) usage_fatal(call, "lc_opt must be NULL when client_buf is NULL");
   if (client_buf) check_lc_opt(call, lc_opt, !req);
@@ -275,8 +324,13 @@ static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Ra
     // The payload is written straight into the transport's ring. Not for PARSYNC clients:
     // another thread may send between this Prepare and its Commit, and the reservation would
     // hold the ring against it.
-    sd.addr = g_rt.smp->reserve_medium(dest, req, nargs, sd.size, flags & GEX_FLAG_IMMEDIATE);
-    if (!sd.addr) return GEX_AM_SRCDESC_NO_OP;
+    gex::transport::Transport *t = g_rt.routes[dest].am;
+    // No room now: IMMEDIATE declines, otherwise wait like any sender (this thread holds nothing
+    // yet, so it may poll).
+    while (!(sd.addr = t->reserve_medium(dest, req, nargs, sd.size))) {
+      if (flags & GEX_FLAG_IMMEDIATE) return GEX_AM_SRCDESC_NO_OP;
+      wait_for_send_room(!req || t_thread.handler_depth != 0);
+    }
     sd.reserved = true;
   } else {
     if (sd.buffer_size < sd.size) {
@@ -289,6 +343,8 @@ static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Ra
   sd.is_request = req;
   sd.is_long = is_long;
   sd.dest = dest;
+  sd.src_ep = src_ep;
+  sd.dest_ep = dest_ep;
   sd.token = token;
   sd.dest_addr = dest_addr;
   sd.lc_opt = lc_opt;
@@ -305,8 +361,8 @@ gex_AM_SrcDesc_t gex_AM_PrepareRequestMedium(gex_TM_t tm, gex_Rank_t rank, const
                                              size_t most_payload, gex_Event_t *lc_opt, gex_Flags_t flags, unsigned int numargs) {
   const char *call = "gex_AM_PrepareRequestMedium";
   check_may_communicate(call);
-  return prepare(call, true, false, jobrank_of(tm, rank, call), nullptr, client_buf, least_payload, most_payload, nullptr,
-                 lc_opt, flags, numargs);
+  return prepare(call, true, false, jobrank_of(tm, rank, call), local_ep_index(tm), remote_ep_index(tm), nullptr,
+                 client_buf, least_payload, most_payload, nullptr, lc_opt, flags, numargs);
 }
 
 gex_AM_SrcDesc_t gex_AM_PrepareRequestLong(gex_TM_t tm, gex_Rank_t rank, const void *client_buf, size_t least_payload,
@@ -314,8 +370,8 @@ gex_AM_SrcDesc_t gex_AM_PrepareRequestLong(gex_TM_t tm, gex_Rank_t rank, const v
                                            unsigned int numargs) {
   const char *call = "gex_AM_PrepareRequestLong";
   check_may_communicate(call);
-  return prepare(call, true, true, jobrank_of(tm, rank, call), nullptr, client_buf, least_payload, most_payload, dest_addr,
-                 lc_opt, flags, numargs);
+  return prepare(call, true, true, jobrank_of(tm, rank, call), local_ep_index(tm), remote_ep_index(tm), nullptr,
+                 client_buf, least_payload, most_payload, dest_addr, lc_opt, flags, numargs);
 }
 
 gex_AM_SrcDesc_t gex_AM_PrepareReplyMedium(gex_Token_t token, const void *client_buf, size_t least_payload,
@@ -323,7 +379,8 @@ gex_AM_SrcDesc_t gex_AM_PrepareReplyMedium(gex_Token_t token, const void *client
   const char *call = "gex_AM_PrepareReplyMedium";
   gexi_Token *t = reply_token(token, call);
   gex_AM_SrcDesc_t sd =
-      prepare(call, false, false, t->src, t, client_buf, least_payload, most_payload, nullptr, lc_opt, flags, numargs);
+      prepare(call, false, false, t->src, reply_src_ep(t), t->src_ep, t, client_buf, least_payload, most_payload, nullptr,
+              lc_opt, flags, numargs);
   if (sd == GEX_AM_SRCDESC_NO_OP) t->replied = false;  // nothing was sent: the handler may still reply
   return sd;
 }
@@ -333,7 +390,8 @@ gex_AM_SrcDesc_t gex_AM_PrepareReplyLong(gex_Token_t token, const void *client_b
                                          unsigned int numargs) {
   const char *call = "gex_AM_PrepareReplyLong";
   gexi_Token *t = reply_token(token, call);
-  return prepare(call, false, true, t->src, t, client_buf, least_payload, most_payload, dest_addr, lc_opt, flags, numargs);
+  return prepare(call, false, true, t->src, reply_src_ep(t), t->src_ep, t, client_buf, least_payload, most_payload,
+                 dest_addr, lc_opt, flags, numargs);
 }
 
 // The pending SrcDesc of this thread, checked against the form of the Commit or Cancel call.
@@ -364,8 +422,9 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
   if (nbytes > d.size) usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " exceeds gex_AM_SrcDescSize()=" + std::to_string(d.size));
   if (is_long && d.dest_addr && d.dest_addr != dest_addr)
     usage_fatal(call, "dest_addr differs from the non-NULL dest_addr given to Prepare");
-  if (is_long) check_long_dest(call, d.dest, dest_addr, nbytes);
-  AmMessage m = message(is_long ? AmCategory::Long : AmCategory::Medium, req, handler, nargs, args, d.addr, nbytes, dest_addr);
+  void *local = is_long ? check_long_dest(call, d.dest, d.dest_ep, dest_addr, nbytes) : nullptr;
+  AmMessage m = message(is_long ? AmCategory::Long : AmCategory::Medium, req, handler, nargs, args, d.src_ep, d.dest_ep,
+                        d.addr, nbytes, dest_addr, local);
   if (d.reserved) {
     // The room is already ours: this never has to wait, IMMEDIATE or not.
     consume(d);
@@ -373,16 +432,19 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
                              : req                           ? gex::diag::Op::SendRequestMedium
                                                              : gex::diag::Op::SendReplyMedium;
     gex::diag::Scope diag_scope(op, d.dest, nbytes, handler);
-    g_rt.smp->commit_medium(d.dest, m);
-  } else if (commit_flags & GEX_FLAG_IMMEDIATE) {
+    g_rt.routes[d.dest].am->commit_medium(d.dest, m);
+    return 0;
+  }
+  // The lc_opt of a client buffer; a GASNet-allocated one is ours: wait for it here.
+  gex_Event_t *lc_opt = d.client_buf ? d.lc_opt : GEX_EVENT_NOW;
+  if (commit_flags & GEX_FLAG_IMMEDIATE) {
     // An IMMEDIATE attempt never polls, so the interval may stay open while it tries.
-    if (gex::diag::am_send(*g_rt.smp, d.dest, m, true) == SendResult::WouldBlock) return 1;
+    if (send_lc(d.dest, m, GEX_FLAG_IMMEDIATE, lc_opt)) return 1;
     consume(d);
   } else {
     consume(d);  // first: the send may poll, and a handler run there may Prepare anew
-    gex::diag::am_send(*g_rt.smp, d.dest, m, false);
+    send_lc(d.dest, m, 0, lc_opt);
   }
-  if (d.client_buf) lc_complete_now(d.lc_opt);
   return 0;
 }
 
@@ -390,7 +452,7 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
 static int cancel(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long, gex_Flags_t flags) {
   gexi_SrcDesc &d = pending_srcdesc(call, sd, req, is_long);
   if (flags) return usage_error(GASNET_ERR_BAD_ARG, call, "flags=" + std::to_string(flags) + " (reserved: must be 0)");
-  if (d.reserved) g_rt.smp->cancel_medium(d.dest, req);
+  if (d.reserved) g_rt.routes[d.dest].am->cancel_medium(d.dest, req);
   if (!req) d.token->replied = false;
   consume(d);
   return GASNET_OK;
@@ -441,16 +503,16 @@ namespace gex::runtime {
 
 int am_request(AmCategory category, gex_Rank_t jobrank, gex_AM_Index_t handler, const void *payload, size_t nbytes,
                void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args) {
-  if (category == AmCategory::Long) check_long_dest("internal AM Long Request", jobrank, dest_addr, nbytes);
-  AmMessage m = message(category, true, handler, nargs, args, payload, nbytes, dest_addr);
+  void *local = category == AmCategory::Long ? check_long_dest("internal AM Long Request", jobrank, 0, dest_addr, nbytes) : nullptr;
+  AmMessage m = message(category, true, handler, nargs, args, 0, 0, payload, nbytes, dest_addr, local);
   return send(jobrank, m, flags);
 }
 
 int am_reply(AmCategory category, gex_Token_t token, gex_AM_Index_t handler, const void *payload, size_t nbytes,
              void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args) {
   gexi_Token *t = reply_token(token, "internal AM Reply");
-  if (category == AmCategory::Long) check_long_dest("internal AM Long Reply", t->src, dest_addr, nbytes);
-  AmMessage m = message(category, false, handler, nargs, args, payload, nbytes, dest_addr);
+  void *local = category == AmCategory::Long ? check_long_dest("internal AM Long Reply", t->src, 0, dest_addr, nbytes) : nullptr;
+  AmMessage m = message(category, false, handler, nargs, args, 0, 0, payload, nbytes, dest_addr, local);
   return send_reply(t, m, flags);
 }
 

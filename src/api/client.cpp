@@ -59,22 +59,12 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   if (flags & ~(GEX_FLAG_USES_GASNET1 | GEX_FLAG_DEFER_THREADS))
     return usage_error(GASNET_ERR_BAD_ARG, "gex_Client_Init", "unsupported flags " + std::to_string(flags));
 
-  bootstrap::join(argc, argv);  // with GASNET_PSHM_NODES the parent stays here as the job monitor
+  // The runtime may already run (a GASPI program that also starts a GASNet-EX client).
+  gex::runtime::start(argc, argv, thread_mode);
   const auto &job = bootstrap::job();
-  g_rt.rank = job.rank;
-  g_rt.size = job.size;
   gasneti_mynode = job.rank;
   gasneti_nodes = job.size;
-  g_rt.thread_mode = thread_mode;
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  g_rt.oversubscribed = cores > 0 && long(job.size) > cores;
-  g_rt.segments.assign(job.size, {});
-  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
   g_rt.max_segment_size = compute_max_segment_size(job.size);
-  g_rt.force_am = env_bool("GEX_FORCE_AM", false);
-  gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
-  // The smp transport's constructor is collective and includes the barrier the spec asks of Init.
-  g_rt.smp = std::make_unique<gex::transport::smp::SmpTransport>(job.rank, job.size, thread_mode == 2, deliver_am);
 
   auto *client = new gexi_Client;
   client->name = clientName;
@@ -89,6 +79,7 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   tm->size = job.size;
   tm->primordial = true;
   client->ep = ep;
+  client->eps.push_back(ep);
   client->tm = tm;
   g_rt.client = client;
   // Runtime services register their handlers before this rank can poll (and so before any
@@ -160,9 +151,7 @@ int gex_Segment_Attach(gex_Segment_t *segment_p, gex_TM_t tm, uintptr_t size) {
       return usage_error(GASNET_ERR_BAD_ARG, call,
                          "rank " + std::to_string(r) + " passed a size it cannot attach (it printed why); "
                          "no rank attached a segment");
-  void *base = g_rt.smp->allocate_segment(rounded);
-  g_rt.smp->attach_segment(base, rounded);  // collective; barriers
-  for (gex_Rank_t r = 0; r < g_rt.size; ++r) g_rt.segments[r] = g_rt.smp->segment_of(r);
+  void *base = publish_segment(team->ep->index, rounded);  // collective: every rank's lands in the segment table
   auto *seg = new gexi_Segment;
   seg->client = team->client;
   seg->addr = base;
@@ -184,7 +173,7 @@ int gex_Segment_QueryBound(gex_TM_t tm, gex_Rank_t rank, void **owneraddr_p, voi
   require_init("gex_Segment_QueryBound");
   check_may_communicate("gex_Segment_QueryBound");
   gex_Rank_t jr = jobrank_of(tm, rank, "gex_Segment_QueryBound");
-  const auto &seg = g_rt.segments[jr];
+  const auto &seg = g_rt.segments.at(jr);
   if (!seg.size) return 1;  // outputs untouched on failure
   if (owneraddr_p) *owneraddr_p = seg.owner_base;
   if (localaddr_p) *localaddr_p = seg.local_base;
@@ -199,7 +188,7 @@ gex_Event_t gex_EP_QueryBoundSegmentNB(gex_TM_t tm, gex_Rank_t rank, void **owne
   if (rank == GEX_RANK_INVALID) usage_fatal("gex_EP_QueryBoundSegmentNB", "rank must not be GEX_RANK_INVALID");
   gex_Rank_t jr = jobrank_of(tm, rank, "gex_EP_QueryBoundSegmentNB");
   // Every segment of the job is known locally after Attach, so the answer never communicates.
-  const auto &seg = g_rt.segments[jr];
+  const auto &seg = g_rt.segments.at(jr);
   if (!seg.size) {
     if (size_p) *size_p = 0;
     return GEX_EVENT_INVALID;

@@ -29,7 +29,7 @@ void warn_scratch_min(const char *call) {
 void check_scratch(const char *call, const void *addr, size_t size) {
   if (size == 0) usage_fatal(call, "scratch_size is 0 (pass GEX_FLAG_TM_NO_SCRATCH to provide no scratch space)");
   if (!in_segment(g_rt.rank, addr, size)) {
-    const auto &seg = g_rt.segments[g_rt.rank];
+    const auto &seg = g_rt.segments.at(g_rt.rank);
     if (!seg.size) usage_fatal(call, "scratch space given but this rank has no bound segment (gex_Segment_Attach)");
     usage_fatal(call, "scratch [" + fmt_ptr(addr) + ", +" + std::to_string(size) + " bytes) is outside the bound segment [" +
                           fmt_ptr(seg.owner_base) + ", " + fmt_ptr(seg.owner_base + seg.size) + ")");
@@ -201,7 +201,7 @@ size_t gex_TM_Create(gex_TM_t *new_tms, size_t num_new_tms, gex_TM_t parent_tm, 
     if (mode != GEX_FLAG_TM_NO_SCRATCH) {
       if (!scratch_addrs) usage_fatal(call, "scratch_addrs is NULL");
       gex_Addr_t a = scratch_addrs[mode == GEX_FLAG_TM_GLOBAL_SCRATCH ? my_index : 0];
-      if (flags & GEX_FLAG_SCRATCH_SEG_OFFSET) a = g_rt.segments[g_rt.rank].owner_base + reinterpret_cast<uintptr_t>(a);
+      if (flags & GEX_FLAG_SCRATCH_SEG_OFFSET) a = g_rt.segments.at(g_rt.rank).owner_base + reinterpret_cast<uintptr_t>(a);
       check_scratch(call, a, scratch_size);
       scratch = {true, a, scratch_size};
     }
@@ -260,7 +260,7 @@ int gex_TM_Destroy(gex_TM_t tm, gex_Memvec_t *scratch_p, gex_Flags_t flags) {
   if (!scratch_p || !scratch.client_supplied) return 0;
   scratch_p->gex_addr = scratch.addr;
   if (flags & GEX_FLAG_SCRATCH_SEG_OFFSET)
-    scratch_p->gex_addr = reinterpret_cast<void *>(static_cast<char *>(scratch.addr) - g_rt.segments[g_rt.rank].owner_base);
+    scratch_p->gex_addr = reinterpret_cast<void *>(static_cast<char *>(scratch.addr) - g_rt.segments.at(g_rt.rank).owner_base);
   scratch_p->gex_len = scratch.size;
   return 1;
 }

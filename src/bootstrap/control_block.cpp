@@ -1,4 +1,5 @@
 #include "bootstrap/control_block.h"
+#include "bootstrap/shm_object.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -102,22 +103,9 @@ ControlBlockMapping create_control_block(uint32_t size, const std::string &job_i
     if (memory == MAP_FAILED)
       throw std::system_error(errno, std::generic_category(), "mmap of the job control block");
   } else {
-    const int fd = shm_open(shm_object.c_str(), O_RDWR | O_CREAT | O_EXCL, 0600);
-    if (fd < 0)
-      throw std::system_error(errno, std::generic_category(), "shm_open(" + shm_object + ")");
-    if (ftruncate(fd, static_cast<off_t>(mapping.bytes)) != 0) {
-      const int error = errno;
-      close(fd);
-      shm_unlink(shm_object.c_str());
-      throw std::system_error(error, std::generic_category(), "ftruncate(" + shm_object + ")");
-    }
-    memory = mmap(nullptr, mapping.bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    const int error = errno;
-    close(fd);
-    if (memory == MAP_FAILED) {
-      shm_unlink(shm_object.c_str());
-      throw std::system_error(error, std::generic_category(), "mmap(" + shm_object + ")");
-    }
+    std::string error;
+    memory = shm_create(shm_object, mapping.bytes, error);
+    if (!memory) throw std::runtime_error("cannot create the job control block: " + error);
   }
   mapping.block = ControlBlock::initialize(memory, size, job_id);
   return mapping;
@@ -125,29 +113,21 @@ ControlBlockMapping create_control_block(uint32_t size, const std::string &job_i
 
 ControlBlockMapping attach_control_block(const std::string &shm_object, uint32_t expected_size,
                                          const std::string &expected_job_id) {
-  const int fd = shm_open(shm_object.c_str(), O_RDWR, 0);
-  if (fd < 0)
-    throw std::runtime_error("cannot open the job control block " + shm_object + ": " +
-                             std::strerror(errno) + " (was this process started by gexrun?)");
-  struct stat info {};
-  if (fstat(fd, &info) != 0 || info.st_size < static_cast<off_t>(sizeof(ControlBlock))) {
-    close(fd);
+  ControlBlockMapping mapping;
+  mapping.shm_object = shm_object;
+  std::string error;
+  void *memory = shm_open_existing(shm_object, mapping.bytes, error);
+  if (!memory)
+    throw std::runtime_error("cannot open the job control block: " + error + " (was this process started by gexrun?)");
+  if (mapping.bytes < sizeof(ControlBlock)) {
+    shm_unmap(memory, mapping.bytes);
     throw std::runtime_error("the job control block " + shm_object + " is truncated");
   }
-  ControlBlockMapping mapping;
-  mapping.bytes = static_cast<size_t>(info.st_size);
-  mapping.shm_object = shm_object;
-  void *memory = mmap(nullptr, mapping.bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  const int error = errno;
-  close(fd);
-  if (memory == MAP_FAILED)
-    throw std::runtime_error("cannot map the job control block " + shm_object + ": " +
-                             std::strerror(error));
   auto *block = static_cast<ControlBlock *>(memory);
   if (block->magic != ControlBlock::kMagic || block->size != expected_size ||
       mapping.bytes < ControlBlock::bytes_for(block->size) ||
       expected_job_id != block->job_id) {
-    munmap(memory, mapping.bytes);
+    shm_unmap(memory, mapping.bytes);
     throw std::runtime_error("the job control block " + shm_object + " does not belong to job " +
                              expected_job_id + " of " + std::to_string(expected_size) +
                              " ranks");

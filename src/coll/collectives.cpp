@@ -9,6 +9,7 @@
 #include "coll/engine.h"
 #include "runtime/dtop.h"
 #include "runtime/runtime.h"
+#include "transport/smp/smp_transport.h"  // the primordial barrier, until it moves to src/coll/
 
 using namespace gex::runtime;
 
@@ -60,7 +61,7 @@ gex_Event_t barrier_nb(gex_TM_t tm, gex_Flags_t flags, const char *call) {
   gexi_TM *team = collective_team(tm, flags, call);
   if (team->primordial && !g_rt.force_am) {
     uint64_t seq = team->barrier_seq.fetch_add(1, std::memory_order_relaxed) + 1;
-    g_rt.smp->barrier_arrive(seq);  // release: this thread's earlier accesses are visible first
+    static_cast<gex::transport::smp::SmpTransport *>(g_rt.transports[0].get())->barrier_arrive(seq);  // release: this thread's earlier accesses are visible first
     gexi_Event *ev = event_alloc();
     ev->kind = gexi_Event::Kind::Barrier;
     ev->tm = team;

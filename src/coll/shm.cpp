@@ -48,6 +48,7 @@
 #include <mutex>
 
 #include "bootstrap/bootstrap.h"
+#include "bootstrap/shm_object.h"
 #include "runtime/env.h"
 #include "runtime/runtime.h"
 
@@ -84,23 +85,6 @@ std::vector<Block *> g_area;  // jobrank -> its collective area, mapped here (nu
 std::mutex g_alloc_mutex;
 std::vector<bool> g_block_used;  // blocks of my own area
 std::atomic<uint64_t> g_shm_ops{0}, g_am_ops{0};
-
-[[noreturn]] void sys_fatal(const std::string &what) {
-  bootstrap::fatal("collectives: " + what + ": " + std::strerror(errno));
-}
-
-Block *map_area(const std::string &name, size_t bytes, bool create) {
-  int fd = shm_open(name.c_str(), create ? O_CREAT | O_EXCL | O_RDWR : O_RDWR, 0600);
-  if (fd < 0) sys_fatal("shm_open(" + name + ") failed");
-  if (create && ftruncate(fd, off_t(bytes)) != 0) {
-    shm_unlink(name.c_str());
-    sys_fatal("cannot size " + name + " to " + std::to_string(bytes) + " bytes (is /dev/shm full?)");
-  }
-  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  if (p == MAP_FAILED) sys_fatal("mmap of " + std::to_string(bytes) + " bytes failed");
-  close(fd);
-  return static_cast<Block *>(p);
-}
 
 int32_t alloc_block() {
   std::lock_guard<std::mutex> lock(g_alloc_mutex);
@@ -282,7 +266,7 @@ struct ShmBroadcast final : ShmOp {
       check_desc(root);  // described before producing: a mismatch shows here at the latest
       if (uintptr_t direct = from.direct.load(std::memory_order_relaxed)) {
         const gex_Rank_t jr = jobrank(root);
-        if (!g_rt.segments[jr].local_base)
+        if (!g_rt.segments.at(jr).local_base)
           usage_fatal(call, "internal error: the root's segment is not mapped on this rank");
         std::memcpy(dst, runtime::local_address(jr, reinterpret_cast<const void *>(direct)), nbytes);
         taken = nchunks;
@@ -519,12 +503,12 @@ void init(TeamState *primordial) {
   const size_t bytes = nblocks * sizeof(Block);
   g_area.assign(g_rt.size, nullptr);
   const std::string mine = bootstrap::shm_name("coll", g_rt.rank);
-  g_area[g_rt.rank] = map_area(mine, bytes, true);  // zero-filled
+  g_area[g_rt.rank] = static_cast<Block *>(bootstrap::shm_create_or_die(mine, bytes, "collectives"));  // zero-filled
   bootstrap::barrier();
   for (gex_Rank_t r = 0; r < g_rt.size; ++r)
-    if (r != g_rt.rank) g_area[r] = map_area(bootstrap::shm_name("coll", r), bytes, false);
+    if (r != g_rt.rank) g_area[r] = static_cast<Block *>(bootstrap::shm_open_or_die(bootstrap::shm_name("coll", r), bytes, "collectives"));
   bootstrap::barrier();
-  shm_unlink(mine.c_str());
+  bootstrap::shm_remove(mine);
   g_block_used.assign(nblocks, false);
   g_block_used[0] = true;
   auto *team = new ShmTeam;

@@ -394,17 +394,13 @@ Op handle_op(const transport::AmMessage &m) noexcept {
   return Op(base + unsigned(m.category));
 }
 
-transport::SendResult am_send_observed(transport::Transport &t, uint32_t dest, const transport::AmMessage &m,
-                                       bool immediate) {
-  const uint64_t t0 = now_ns();
-  const transport::SendResult r = t.am_send(dest, m, immediate);
+void record_send(uint32_t dest, const transport::AmMessage &m, bool sent, uint64_t t0_ns) {
   Op op = Op::SendImmediateNoop;
-  if (r == transport::SendResult::Sent)
+  if (sent)
     op = m.handler < runtime::kHandlerInternalLimit
              ? Op::SendInternal
              : Op(unsigned(m.is_request ? Op::SendRequestShort : Op::SendReplyShort) + unsigned(m.category));
-  record(op, dest, m.nbytes, t0, now_ns(), m.handler);
-  return r;
+  record(op, dest, m.nbytes, t0_ns, now_ns(), m.handler);
 }
 
 void init() {

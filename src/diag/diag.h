@@ -86,14 +86,8 @@ class HandlerScope {
   uint64_t t0_ = 0;
 };
 
-// The hook for client AM injection: sends through `t` and records what was sent, including the
-// time spent waiting for ring space.
-transport::SendResult am_send_observed(transport::Transport &t, uint32_t dest, const transport::AmMessage &m,
-                                       bool immediate);
-template <class T>
-inline transport::SendResult am_send(T &t, uint32_t dest, const transport::AmMessage &m, bool immediate) {
-  if (on()) return am_send_observed(t, dest, m, immediate);
-  return t.am_send(dest, m, immediate);
-}
+// The hook for AM injection (runtime::send_am): records one send, or an IMMEDIATE no-op
+// (sent == false), with the time spent waiting for room since t0_ns (now_ns()).
+void record_send(uint32_t dest, const transport::AmMessage &m, bool sent, uint64_t t0_ns);
 
 }  // namespace gex::diag

@@ -13,8 +13,8 @@ using runtime::make_ptr;
 using runtime::ptr_hi;
 using runtime::ptr_lo;
 
-size_t max_medium() { return runtime::g_rt.smp->max_medium(); }
-size_t max_long() { return runtime::g_rt.smp->max_long(); }
+size_t max_medium(gex_Rank_t jobrank) { return runtime::am_limits(jobrank).max_medium; }
+size_t max_long(gex_Rank_t jobrank) { return runtime::am_limits(jobrank).max_long; }
 
 void ack(gex_Token_t token, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
   const gex_AM_Arg_t args[] = {counter_hi, counter_lo};
@@ -89,14 +89,14 @@ void init() {
 
 bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *counter, bool immediate) {
   const gex_AM_Arg_t c_hi = ptr_hi(counter), c_lo = ptr_lo(counter);
-  if (nbytes <= kPutMediumMax && nbytes <= max_medium()) {
+  if (nbytes <= kPutMediumMax && nbytes <= max_medium(jobrank)) {
     const gex_AM_Arg_t args[] = {ptr_hi(dest), ptr_lo(dest), c_hi, c_lo};
     return send_chunk(counter, immediate, [&](gex_Flags_t f) {
       return runtime::am_request(gex::transport::AmCategory::Medium, jobrank, runtime::kHandlerPutMedium, src, nbytes, nullptr, f, 4, args);
     });
   }
   const gex_AM_Arg_t args[] = {c_hi, c_lo};
-  const size_t chunk = max_long();
+  const size_t chunk = max_long(jobrank);
   for (size_t off = 0; off < nbytes; off += chunk) {
     size_t n = nbytes - off < chunk ? nbytes - off : chunk;
     bool sent = send_chunk(counter, immediate && off == 0, [&](gex_Flags_t f) {
@@ -110,10 +110,10 @@ bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, Complet
 
 bool get(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *counter, bool immediate) {
   // A Long Reply can land directly when the destination lies in this rank's own segment.
-  const auto &mine = runtime::g_rt.segments[runtime::g_rt.rank];
+  const auto &mine = runtime::g_rt.segments.at(runtime::g_rt.rank);
   uintptr_t off_in_seg = reinterpret_cast<uintptr_t>(dest) - reinterpret_cast<uintptr_t>(mine.owner_base);
   const bool use_long = mine.size && off_in_seg < mine.size && nbytes <= mine.size - off_in_seg;
-  const size_t chunk = use_long ? max_long() : max_medium();
+  const size_t chunk = use_long ? max_long(jobrank) : max_medium(jobrank);
   for (size_t off = 0; off < nbytes; off += chunk) {
     size_t n = nbytes - off < chunk ? nbytes - off : chunk;
     char *d = static_cast<char *>(dest) + off;

@@ -92,8 +92,8 @@ int gasnet_getSegmentInfo(gasnet_seginfo_t *seginfo_table, int numentries) {
   if (numentries < 0 || (numentries > 0 && !seginfo_table)) return usage_error(GASNET_ERR_BAD_ARG, call, "bad table");
   gex_Rank_t n = std::min<gex_Rank_t>(gex_Rank_t(numentries), g_rt.size);
   for (gex_Rank_t r = 0; r < n; ++r) {
-    seginfo_table[r].addr = g_rt.segments[r].owner_base;
-    seginfo_table[r].size = g_rt.segments[r].size;
+    seginfo_table[r].addr = g_rt.segments.at(r).owner_base;
+    seginfo_table[r].size = g_rt.segments.at(r).size;
   }
   return GASNET_OK;
 }
@@ -106,7 +106,7 @@ int gasnet_getNodeInfo(gasnet_nodeinfo_t *nodeinfo_table, int numentries) {
   // Every rank of a job shares this host and its memory: host and supernode are the lowest rank.
   gex_Rank_t first = g_rt.nbrhd_info.empty() ? 0 : g_rt.nbrhd_info.front().gex_jobrank;
   for (gex_Rank_t r = 0; r < n; ++r) {
-    const auto &seg = g_rt.segments[r];
+    const auto &seg = g_rt.segments.at(r);
     nodeinfo_table[r].host = first;
     nodeinfo_table[r].supernode = first;
     nodeinfo_table[r].offset = (seg.local_base && seg.owner_base) ? intptr_t(seg.local_base - seg.owner_base) : 0;

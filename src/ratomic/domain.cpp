@@ -120,7 +120,7 @@ int issue(const char *call, gex_AD_t adh, T *result_p, gex_Rank_t tgt_rank, void
 #ifdef GASNET_DEBUG
   if ((flags & GEX_FLAG_AD_MY_RANK) && jr != g_rt.rank)
     usage_fatal(call, "GEX_FLAG_AD_MY_RANK given, but tgt_rank " + std::to_string(tgt_rank) + " is not the caller's rank");
-  if ((flags & GEX_FLAG_AD_MY_NBRHD) && !g_rt.segments[jr].local_base)
+  if ((flags & GEX_FLAG_AD_MY_NBRHD) && !g_rt.segments.at(jr).local_base)
     usage_fatal(call, "GEX_FLAG_AD_MY_NBRHD given, but tgt_rank " + std::to_string(tgt_rank) + " is not in the caller's neighbourhood");
 #endif
   // Checked in every build: cheap next to an atomic, and a stray atomic corrupts silently.

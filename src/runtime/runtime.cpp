@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "diag/diag.h"
+#include "transport/dispatch.h"
 
 namespace gex::runtime {
 
@@ -42,7 +43,7 @@ void restricted_context_fatal(const char *call) {
 }
 
 void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes) {
-  const auto &seg = g_rt.segments[jobrank];
+  const auto &seg = g_rt.segments.at(jobrank);
   if (!seg.size)
     usage_fatal(call, "rank " + std::to_string(jobrank) + " has no bound segment (gex_Segment_Attach not called)");
   usage_fatal(call, "remote range [" + fmt_ptr(addr) + ", +" + std::to_string(nbytes) + " bytes) on rank " +
@@ -71,6 +72,9 @@ gexi_TM *team_of(gex_TM_t tm, const char *call) {
 }
 
 namespace {
+// Messages one transport delivers per poll_all(): bounded so a flood from one side does not
+// keep a waiting loop from checking what it waits for.
+constexpr unsigned kPollBudget = 64;
 // Services that advance work outside handlers (collectives forward data they buffered).
 std::array<ProgressFn, 8> g_progress_fns;
 unsigned g_progress_fn_count = 0;
@@ -90,7 +94,8 @@ void reentrant_poll_fatal(const char *call) {
 
 unsigned poll_all() {
   if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll (or a blocking call)");
-  unsigned n = g_rt.smp ? g_rt.smp->poll(false) : 0;
+  unsigned n = 0;
+  for (auto &t : g_rt.transports) n += transport::poll(t.get(), kPollBudget, false);
   for (unsigned i = 0; i < g_progress_fn_count; ++i) g_progress_fns[i]();
   // A job that is ending is not a reason to stop here: this rank keeps serving and completing
   // what it waits for until it reaches its own exit or the monitor ends it (exit.h).
@@ -146,7 +151,7 @@ void event_release(gexi_Event *ev) {
 
 void register_internal_handler(gex_AM_Index_t index, gex_AM_Fn_t fn, gex_Flags_t flags, unsigned nargs,
                                const char *name) {
-  HandlerSlot &slot = g_rt.client->ep->handlers[index];
+  HandlerSlot &slot = g_rt.internal_handlers[index];
   if (index == 0 || index >= kHandlerInternalLimit || slot.registered)
     bootstrap::fatal(std::string("internal handler '") + name + "' has a bad or duplicate index " + std::to_string(index));
   slot.entry = gex_AM_Entry_t{index, fn, flags, nargs, nullptr, name};
@@ -211,8 +216,20 @@ const char *category_name(transport::AmCategory c) {
 
 void deliver_am(const transport::AmMessage &m) {
   gex::diag::HandlerScope diag_scope(m);
-  gexi_EP *ep = g_rt.client->ep;
-  const HandlerSlot &slot = ep->handlers[m.handler];
+  // The runtime's own handlers are the process's; a client handler is its endpoint's.
+  gexi_EP *ep = nullptr;
+  const HandlerSlot *slotp;
+  if (m.handler < GEX_AM_INDEX_BASE) {
+    slotp = &g_rt.internal_handlers[m.handler];
+  } else {
+    gexi_Client *c = g_rt.client;
+    if (__builtin_expect(!c || m.dest_ep >= c->eps.size(), 0))
+      bootstrap::fatal("received an AM for endpoint " + std::to_string(m.dest_ep) + " from rank " +
+                       std::to_string(m.src_jobrank) + ", which does not exist on this rank");
+    ep = c->eps[m.dest_ep];
+    slotp = &ep->handlers[m.handler];
+  }
+  const HandlerSlot &slot = *slotp;
   if (__builtin_expect(!slot.registered, 0)) {
     bootstrap::fatal("received an AM " + std::string(category_name(m.category)) + (m.is_request ? " Request" : " Reply") +
                      " from rank " + std::to_string(m.src_jobrank) + " for handler index " + std::to_string(m.handler) +
@@ -221,7 +238,7 @@ void deliver_am(const transport::AmMessage &m) {
 #ifdef GASNET_DEBUG
   check_registration(slot.entry, m);
 #endif
-  gexi_Token token{m.src_jobrank, ep, &slot.entry, m.is_request, m.category == transport::AmCategory::Long, false};
+  gexi_Token token{m.src_jobrank, ep, m.src_ep, &slot.entry, m.is_request, m.category == transport::AmCategory::Long, false};
   ThreadState &t = t_thread;
   gexi_Token *outer = t.token;
   int hsl_before = t.hsl_held;

@@ -13,7 +13,8 @@
 
 #include "bootstrap/bootstrap.h"
 #include "runtime/internal_am.h"
-#include "transport/smp/smp_transport.h"
+#include "runtime/routes.h"
+#include "transport/transport.h"
 
 // ---- objects behind the public handles (tags fixed by docs/internals.md) -------------------
 
@@ -25,7 +26,8 @@ struct gexi_Client {
   std::string name;
   gex_Flags_t flags = 0;
   void *cdata = nullptr;
-  gexi_EP *ep = nullptr;
+  gexi_EP *ep = nullptr;            // the primordial endpoint (eps[0])
+  std::vector<gexi_EP *> eps;       // every endpoint, by gex_EP_Index_t
   gexi_TM *tm = nullptr;
   int thread_mode = 2;
 };
@@ -72,7 +74,8 @@ struct gexi_TM {
 
 struct gexi_Token {
   gex_Rank_t src;
-  gexi_EP *ep;
+  gexi_EP *ep;          // the receiving endpoint (null for the runtime's own handlers)
+  uint16_t src_ep;      // the sender's endpoint index: where a Reply goes
   const gex_AM_Entry_t *entry;
   bool is_request;
   bool is_long;
@@ -101,7 +104,8 @@ struct gexi_SrcDesc {
   bool active = false;
   bool is_request = false;
   bool is_long = false;
-  gex_Rank_t dest = 0;     // request: destination jobrank
+  gex_Rank_t dest = 0;     // destination jobrank
+  uint16_t src_ep = 0, dest_ep = 0;
   gexi_Token *token = nullptr;  // reply
   void *addr = nullptr;
   size_t size = 0;
@@ -146,16 +150,26 @@ struct ThreadState {
 };
 extern thread_local ThreadState t_thread;
 
+// The process's runtime: created by whichever API initialises first (start()), shared by both.
+// It owns the transports, the route table and the segment table; the GASNet-EX client (and
+// later a GASPI context) are built on it.
 struct Runtime {
-  gexi_Client *client = nullptr;
+  bool started = false;
+  gexi_Client *client = nullptr;  // the GASNet-EX client, once gex_Client_Init ran
   gex_Rank_t rank = 0;
   gex_Rank_t size = 1;
   int thread_mode = 2;
   bool oversubscribed = false;  // more ranks on this host than cores: waiting loops yield often
   bool force_am = false;        // GEX_FORCE_AM: RMA to neighbours goes through extended-ref too
-  std::unique_ptr<transport::smp::SmpTransport> smp;
-  // Segment of every rank as seen from here (load/store address for neighbours).
-  std::vector<transport::Transport::SegmentView> segments;
+  // GEX_ROUTE_TEST=mixed: every other peer is treated as off-host (RMA over AM, no load/store),
+  // the rehearsal of a job that mixes shared memory and a network (tests/spmd, route_mix).
+  bool route_mix = false;
+  std::vector<std::unique_ptr<transport::Transport>> transports;  // in order of preference
+  std::vector<Route> routes;      // by jobrank
+  SegmentTable segments;          // by (jobrank, endpoint index)
+  uint32_t next_segment_id = 0;   // names this process's segments to the transports
+  HandlerSlot internal_handlers[GEX_AM_INDEX_BASE];  // the runtime's own (internal_am.h)
+  transport::AmLimits am_lub;     // least upper bound of every route's limits (gex_AM_LUB*)
   uintptr_t max_segment_size = 0;
   std::vector<gexi_RankInfo_s> nbrhd_info;  // every rank of this host, sorted by jobrank
 };
@@ -214,7 +228,7 @@ inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
 // Remote addresses must lie in the target's bound segment (spec: RMA and AM Long).
 [[noreturn]] void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes);
 inline bool in_segment(gex_Rank_t jobrank, const void *addr, size_t nbytes) {
-  const auto &seg = g_rt.segments[jobrank];
+  const auto &seg = g_rt.segments.at(jobrank);
   uintptr_t off = reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(seg.owner_base);
   return seg.size && off <= seg.size && nbytes <= seg.size - off;
 }
@@ -226,12 +240,13 @@ inline void check_remote_range(gex_Rank_t jobrank, const void *addr, size_t nbyt
   (void)jobrank, (void)addr, (void)nbytes, (void)call;
 #endif
 }
-// Per-peer path choice: load/store when the peer's segment is mapped here, extended-ref over
-// Active Messages otherwise (or always, with GEX_FORCE_AM=1).
-inline bool use_am_path(gex_Rank_t jobrank) { return g_rt.force_am || !g_rt.segments[jobrank].local_base; }
+// Per-peer path choice, fixed when the segment was published (routes.h): load/store when the
+// peer's segment is mapped here, extended-ref over Active Messages otherwise (or always, with
+// GEX_FORCE_AM=1).
+inline bool use_am_path(gex_Rank_t jobrank) { return g_rt.segments.at(jobrank).path != RmaPath::LoadStore; }
 // Where a neighbour's segment address is mapped in this process.
 inline char *local_address(gex_Rank_t jobrank, const void *addr) {
-  const auto &seg = g_rt.segments[jobrank];
+  const auto &seg = g_rt.segments.at(jobrank);
   return seg.local_base + (static_cast<const char *>(addr) - seg.owner_base);
 }
 
@@ -275,7 +290,29 @@ inline CompletionCounter *nbi_counter(NbiCategory category) {
   return &t.nbi_pending[category];
 }
 
+// ---- start-up -----------------------------------------------------------------------------------
+// Starts the runtime once per process (collective over the job): joins the job, starts the
+// transports, builds the route table. Later calls return at once. thread_mode as in
+// gexi_Client_Init (0 SEQ, 1 PARSYNC, 2 PAR).
+void start(int *argc, char ***argv, int thread_mode);
+// Allocates this process's segment of `bytes` for endpoint `ep`, publishes it to every rank and
+// fills the segment table (collective over the job). Returns its base.
+void *publish_segment(uint32_t ep, size_t bytes);
+
 // ---- AM ---------------------------------------------------------------------------------------
 void deliver_am(const transport::AmMessage &m);
+// Sends one AM over the route to `dest` with the runtime's waiting and IMMEDIATE policy. `lc`:
+// the counter local completion of the payload lowers when it comes after the return (an lc_opt
+// event's, or the NBI counter for GEX_EVENT_GROUP); null: wait for it here (GEX_EVENT_NOW).
+enum class SendOutcome : uint8_t {
+  Complete,   // sent, payload buffer free (lc untouched)
+  LcPending,  // sent; lc was raised and is lowered at local completion
+  NotSent,    // `immediate` and no resources: nothing was sent
+};
+SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immediate, transport::Counter *lc = nullptr);
+inline const transport::AmLimits &am_limits(gex_Rank_t dest) { return g_rt.routes[dest].limits; }
+// One round of waiting for room to send (send_am's, for callers that retry themselves).
+// replies_only: a Reply is being sent, or the sender is inside a handler.
+void wait_for_send_room(bool replies_only);
 
 }  // namespace gex::runtime

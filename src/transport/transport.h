@@ -1,11 +1,21 @@
-// The one interface every conduit implements (DESIGN.md: "a conduit provides Active Messages
-// and bootstrap; everything else works on top of that"). The runtime above speaks only this
-// interface plus, where a conduit offers it, direct load/store access to a peer's segment.
+// The interface every transport (conduit) implements, and the only thing the runtime above knows
+// of one. A job may use several at once (shared memory to the neighbours, a network to everyone
+// else); the runtime's route table (runtime/routes.h) says which one reaches each peer.
 //
-// Conduits: smp (processes on one host, src/transport/smp/). A network conduit (ofi) implements
-// the same class later; the extended API then runs over am_send() for its peers.
+// The rules, shaped for a network card as much as for shared memory:
+//  - Nothing here waits. An injection that lacks resources returns NoResources; the runtime owns
+//    the waiting (it polls and retries) and the IMMEDIATE policy. A transport never runs progress,
+//    handlers or the exit path from inside a send.
+//  - Completion may come later. An operation that returns Pending has raised each counter it was
+//    given that is not yet satisfied by one, and lowers it once that stage is done (during some
+//    later poll()). Done means every stage is complete and no counter was touched.
+//  - Progress has a budget: poll() delivers at most `budget` messages and completions.
+//  - Transports depend on the bootstrap (out-of-band exchange, fatal errors) and on nothing above.
+//
+// Adding a transport: docs/internals.md, "Adding a transport".
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -15,68 +25,128 @@ inline constexpr unsigned kMaxArgs = 16;
 
 enum class AmCategory : uint8_t { Short = 0, Medium = 1, Long = 2 };
 
-// Everything an AM carries besides its payload, in the same form for every conduit.
+// Every transport the library has: the route table keeps one of these beside the pointer so hot
+// paths dispatch with a switch over final classes (transport/dispatch.h), not a virtual call.
+enum class Kind : uint8_t { Smp = 0 };
+
+// Everything an AM carries besides its payload, in the same form for every transport.
 struct AmMessage {
   AmCategory category;
   bool is_request;
   uint8_t handler;
   uint8_t nargs;
+  uint16_t src_ep;        // endpoint index at the sender (where a reply goes)
+  uint16_t dest_ep;       // endpoint index at the receiver (whose handler table runs it)
   uint32_t src_jobrank;
   uint32_t nbytes;        // payload length (Medium, Long)
   void *dest_addr;        // Long: destination in the receiver's address space
+  void *dest_local;       // Long, sending side: dest_addr as mapped in this process when the
+                          // runtime's segment table has a mapping (same host), else nullptr
   const void *payload;    // Medium: payload (valid only while the handler runs); Long: == dest_addr
   const int32_t *args;    // nargs arguments
 };
 
-// Called by a conduit's poll for every delivered message; runs the client's handler.
+// Called by a transport's poll for every delivered message; runs the handler.
 using AmDeliverFn = void (*)(const AmMessage &msg);
 
-// Result of an injection attempt.
-enum class SendResult { Sent, WouldBlock };
+// A counter the transport lowers by one when a stage of an operation completes.
+using Counter = std::atomic<uint32_t>;
+
+enum class Status : uint8_t {
+  Done,         // complete in every stage; no counter touched
+  Pending,      // counters raised; each lowered once when its stage completes
+  NoResources,  // nothing happened: retry after progress (the runtime decides whether to wait)
+};
+
+// What one peer accepts from this process (gex_AM_Max* and gex_AM_LUB* come from these).
+struct AmLimits {
+  size_t max_medium = 0;  // Medium payload, Request and Reply
+  size_t max_long = 0;    // Long payload, Request and Reply
+};
+
+// A registration of local memory: the key a peer names it with in put()/get().
+struct Registration {
+  uint64_t rkey = 0;
+  void *handle = nullptr;  // the transport's own
+};
+
+// What a transport is told when it starts (collectively, on every rank of the job).
+struct Config {
+  uint32_t rank = 0;
+  uint32_t size = 1;
+  bool thread_safe = true;     // several threads may call in at once (a PAR client)
+  AmDeliverFn deliver = nullptr;
+};
 
 class Transport {
  public:
+  explicit Transport(Kind kind) : kind_(kind) {}
   virtual ~Transport() = default;
+  Transport(const Transport &) = delete;
+  Transport &operator=(const Transport &) = delete;
+
+  Kind kind() const noexcept { return kind_; }
   virtual const char *name() const noexcept = 0;
 
-  // Limits for the payload of one message to `peer` (stable for the whole job).
-  virtual size_t max_medium() const noexcept = 0;
-  virtual size_t max_long() const noexcept = 0;
+  // ---- reach and limits ---------------------------------------------------------------------
+  // Whether this transport carries AMs to `jobrank` (smp: same host).
+  virtual bool reaches(uint32_t jobrank) const noexcept = 0;
+  virtual AmLimits am_limits(uint32_t jobrank) const noexcept = 0;
 
-  // Sends one AM. For Long the payload is placed at msg.dest_addr (receiver's address space)
-  // before the handler can run. Returns WouldBlock only when `immediate` is set and the send
-  // would have to wait for resources; otherwise it waits (polling, so no deadlock).
-  virtual SendResult am_send(uint32_t dest_jobrank, const AmMessage &msg, bool immediate) = 0;
+  // ---- Active Messages ------------------------------------------------------------------------
+  // Injects one AM to `dest`. For Long the payload lands at msg.dest_addr before the handler
+  // runs. `lc` (local completion: the payload buffer may be reused) may be null only for a
+  // message without payload. Done/Pending: the message will be delivered; NoResources: nothing
+  // was sent and nothing was written at the target.
+  virtual Status am_send(uint32_t dest, const AmMessage &msg, Counter *lc) = 0;
 
   // Negotiated payload without a second copy: reserves room for one Medium of up to
-  // `max_payload` bytes and `nargs` arguments to `dest` and returns where the client writes the
-  // payload (inside the conduit's own buffer). nullptr only when `immediate` is set and there is
-  // no room. The same thread then calls commit_medium, or cancel_medium to send nothing, exactly
-  // once, with msg.payload equal to the returned address; in between it may make no other call
-  // into the transport.
-  virtual void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload,
-                               bool immediate) = 0;
+  // `max_payload` bytes and `nargs` arguments to `dest` and returns where the caller writes the
+  // payload (the transport's own buffer), or nullptr when there is no room now. The same thread
+  // then calls commit_medium, or cancel_medium to send nothing, exactly once, with msg.payload
+  // equal to the returned address; in between it makes no other call into the transport.
+  virtual void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) = 0;
   virtual void commit_medium(uint32_t dest, const AmMessage &msg) = 0;
   virtual void cancel_medium(uint32_t dest, bool is_request) = 0;
 
-  // Runs handlers for incoming messages. `replies_only`: deliver only replies (used while a
-  // handler waits to send its reply, so handlers never nest more than one level).
-  // Returns the number of messages delivered.
-  virtual unsigned poll(bool replies_only) = 0;
+  // ---- RMA ------------------------------------------------------------------------------------
+  // Whether put/get reach `jobrank` (false: the runtime moves bytes over AM, extended-ref style).
+  virtual bool has_rma(uint32_t jobrank) const noexcept = 0;
+  // Writes [src, src+n) to remote_addr in memory `jobrank` registered under `rkey`. `c_local`:
+  // src reusable; `c_remote`: the data is visible at the target. Either may be null.
+  virtual Status put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n,
+                     Counter *c_local, Counter *c_remote) = 0;
+  // Reads n bytes at remote_addr into dst; `c_done`: the data is in dst.
+  virtual Status get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n,
+                     Counter *c_done) = 0;
 
-  // Segments: publish this rank's segment [base, base+size) to every peer (collective).
-  virtual void attach_segment(void *base, size_t size) = 0;
-  // Allocates memory for this rank's segment in a form peers can map (collective-safe, local).
-  virtual void *allocate_segment(size_t size) = 0;
+  // ---- memory ---------------------------------------------------------------------------------
+  // Memory for a segment that the peers this transport reaches by load/store can map (smp: a
+  // shared-memory object). `id` names the segment among this process's segments. nullptr when
+  // this transport offers no such memory (the runtime allocates it itself).
+  virtual void *allocate_shared(uint32_t id, size_t bytes) = 0;
+  virtual void free_shared(uint32_t id, void *base, size_t bytes) = 0;
+  // Maps a peer's shared segment `id` of `bytes` here: its load/store address, or nullptr when
+  // the peer is not load/store reachable through this transport. Collective over the job: every
+  // rank calls it (for every peer) between the same two bootstrap barriers; the transport may
+  // unlink the objects after the second.
+  virtual char *map_peer_memory(uint32_t jobrank, uint32_t id, size_t bytes) = 0;
+  virtual void unmap_peer_memory(char *local, size_t bytes) = 0;
+  // After every rank mapped what it needs of segment `id`: the names may go (nothing is left in
+  // /dev/shm after start-up).
+  virtual void shared_published(uint32_t id) = 0;
+  // Registers memory for remote access by put/get (a network card pins it and hands out a key).
+  virtual Registration register_memory(void *base, size_t bytes) = 0;
+  virtual void deregister_memory(const Registration &r) = 0;
 
-  // Where a peer's bound segment lives: owner's base address, base mapped in this process
-  // (nullptr if not load/store reachable), size (0 if none).
-  struct SegmentView {
-    char *owner_base = nullptr;
-    char *local_base = nullptr;
-    size_t size = 0;
-  };
-  virtual SegmentView segment_of(uint32_t jobrank) const noexcept = 0;
+  // ---- progress -------------------------------------------------------------------------------
+  // Delivers incoming messages and completions, at most `budget` of them. `replies_only`: deliver
+  // only replies (while a Request handler waits to send its Reply: replies never send, so two
+  // ranks flooding each other cannot deadlock). Returns how many it delivered.
+  virtual unsigned poll(unsigned budget, bool replies_only) = 0;
+
+ private:
+  Kind kind_;
 };
 
 }  // namespace gex::transport

@@ -102,7 +102,7 @@ void on_get_reply(gex_Token_t, void *buf, size_t, gex_AM_Arg_t packet_hi, gex_AM
 void on_peer_completion(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t handler) {
   const gex_AM_Index_t index = gex_AM_Index_t(handler);
   const gex_Rank_t src = token->src;
-  const HandlerSlot &slot = runtime::g_rt.client->ep->handlers[index];
+  const HandlerSlot &slot = runtime::g_rt.client->ep->handlers[index];  // sent to the primordial EP
   const gex_AM_Entry_t &e = slot.entry;
   const bool fits = slot.registered && (e.gex_flags & GEX_FLAG_AM_MEDIUM) && (e.gex_flags & GEX_FLAG_AM_REPLY) &&
                     (e.gex_nargs == 0 || e.gex_nargs == runtime::kNargsUnspecified);
@@ -218,7 +218,7 @@ void init() {
 // ---- AmTransfer ------------------------------------------------------------------------------------
 AmTransfer::AmTransfer(Direction dir, gex_Rank_t jobrank, CompletionCounter *counter, bool immediate)
     : dir_(dir), jobrank_(jobrank), counter_(counter), immediate_(immediate),
-      capacity_(runtime::g_rt.smp->max_medium()) {}
+      capacity_(runtime::am_limits(jobrank).max_medium) {}
 
 AmTransfer::~AmTransfer() = default;
 

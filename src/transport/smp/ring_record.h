@@ -24,7 +24,8 @@ struct RecordHeader {
   uint8_t nargs;
   uint8_t is_request;
   uint32_t nbytes;
-  uint32_t reserved;
+  uint16_t src_ep;
+  uint16_t dest_ep;
 };
 static_assert(sizeof(RecordHeader) == 16);
 
@@ -52,6 +53,8 @@ inline void write_record(char *rec, const AmMessage &msg, size_t len) {
   h->nargs = msg.nargs;
   h->is_request = msg.is_request;
   h->nbytes = msg.nbytes;
+  h->src_ep = msg.src_ep;
+  h->dest_ep = msg.dest_ep;
   char *p = rec + sizeof(RecordHeader);
   if (msg.category == AmCategory::Long) {
     std::memcpy(p, &msg.dest_addr, sizeof(void *));
@@ -99,6 +102,9 @@ inline Decoded decode_record(const char *rec, size_t avail, uint32_t sender, AmM
   out.handler = h.handler;
   out.nargs = h.nargs;
   out.src_jobrank = sender;
+  out.src_ep = h.src_ep;
+  out.dest_ep = h.dest_ep;
+  out.dest_local = nullptr;
   out.nbytes = h.kind == kShort ? 0 : h.nbytes;
   const char *p = rec + sizeof(RecordHeader);
   out.dest_addr = nullptr;

@@ -1,9 +1,5 @@
 #include "transport/smp/smp_transport.h"
 
-#include <fcntl.h>
-#include <sched.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -11,42 +7,12 @@
 #include <string>
 
 #include "bootstrap/bootstrap.h"
+#include "bootstrap/shm_object.h"
 #include "runtime/env.h"
 #include "transport/smp/ring_record.h"
 
 namespace gex::transport::smp {
 namespace {
-
-[[noreturn]] void sys_fatal(const std::string &what) {
-  bootstrap::fatal("smp conduit: " + what + ": " + std::strerror(errno));
-}
-
-char *map_shared(int fd, size_t bytes) {
-  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  if (p == MAP_FAILED) sys_fatal("mmap of " + std::to_string(bytes) + " bytes failed");
-  return static_cast<char *>(p);
-}
-
-// Creates (owner) a shm object of `bytes` and maps it.
-char *create_object(const std::string &name, size_t bytes) {
-  int fd = shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
-  if (fd < 0) sys_fatal("shm_open(" + name + ") failed");
-  if (ftruncate(fd, off_t(bytes)) != 0) {
-    shm_unlink(name.c_str());
-    sys_fatal("cannot size " + name + " to " + std::to_string(bytes) + " bytes (is /dev/shm full?)");
-  }
-  char *p = map_shared(fd, bytes);
-  close(fd);
-  return p;
-}
-
-char *open_object(const std::string &name, size_t bytes) {
-  int fd = shm_open(name.c_str(), O_RDWR, 0600);
-  if (fd < 0) sys_fatal("shm_open(" + name + ") of a neighbour failed");
-  char *p = map_shared(fd, bytes);
-  close(fd);
-  return p;
-}
 
 // A record the decoder rejects: the ring's shared memory was overwritten (a client writing out
 // of bounds through a neighbour's mapping, or a mismatched build). Never delivered.
@@ -68,8 +34,10 @@ SmpTransport::Ring SmpTransport::ring(uint32_t receiver, uint32_t sender, bool r
   return Ring{reinterpret_cast<RingControl *>(base), base + sizeof(RingControl), ring_bytes_};
 }
 
-SmpTransport::SmpTransport(uint32_t rank, uint32_t size, bool thread_safe, AmDeliverFn deliver)
-    : rank_(rank), size_(size), thread_safe_(thread_safe), deliver_(deliver), segments_(size) {
+SmpTransport::SmpTransport(const Config &config)
+    : Transport(Kind::Smp), rank_(config.rank), size_(config.size), thread_safe_(config.thread_safe),
+      deliver_(config.deliver) {
+  const uint32_t size = size_, rank = rank_;
   // Two maximal Medium records must fit in a ring; bigger rings absorb longer floods.
   size_t min_ring = 2 * align_up(kMaxMedium + sizeof(RecordHeader) + args_bytes(kMaxArgs), 4096);
   size_t dflt = size <= 16 ? (size_t(256) << 10) : min_ring;
@@ -81,16 +49,16 @@ SmpTransport::SmpTransport(uint32_t rank, uint32_t size, bool thread_safe, AmDel
 
   inboxes_.assign(size, nullptr);
   std::string mine = bootstrap::shm_name("am", rank);
-  inboxes_[rank] = create_object(mine, inbox_bytes_);  // zero-filled by ftruncate
+  inboxes_[rank] = static_cast<char *>(bootstrap::shm_create_or_die(mine, inbox_bytes_, "smp conduit"));  // zero-filled by ftruncate
   mappings_.emplace_back(inboxes_[rank], inbox_bytes_);
   bootstrap::barrier();
   for (uint32_t r = 0; r < size; ++r) {
     if (r == rank) continue;
-    inboxes_[r] = open_object(bootstrap::shm_name("am", r), inbox_bytes_);
+    inboxes_[r] = static_cast<char *>(bootstrap::shm_open_or_die(bootstrap::shm_name("am", r), inbox_bytes_, "smp conduit"));
     mappings_.emplace_back(inboxes_[r], inbox_bytes_);
   }
   bootstrap::barrier();
-  shm_unlink(mine.c_str());  // every neighbour has it mapped: nothing stays in /dev/shm
+  bootstrap::shm_remove(mine);  // every neighbour has it mapped: nothing stays in /dev/shm
 
   for (uint32_t r = 0; r < size; ++r) {
     for (bool reply : {false, true}) {
@@ -105,20 +73,14 @@ SmpTransport::SmpTransport(uint32_t rank, uint32_t size, bool thread_safe, AmDel
 }
 
 SmpTransport::~SmpTransport() {
-  for (auto &m : mappings_) munmap(m.first, m.second);
+  for (auto &m : mappings_) bootstrap::shm_unmap(m.first, m.second);
 }
 
 // Another thread of this process holds the ring (it is writing a record, or holds an NPAM
-// reservation until its Commit). Waiting for it keeps making progress, as any waiting loop
-// must: the holder may itself wait for a message that only this thread would deliver.
-void SmpTransport::lock(OutRing &out, bool sending_reply) {
-  if (!thread_safe_) return;
-  unsigned spins = 0;
-  while (out.lock.load(std::memory_order_relaxed) || out.lock.exchange(true, std::memory_order_acquire)) {
-    if (++spins % 64 == 0) {
-      if (poll(sending_reply) == 0) sched_yield();
-    }
-  }
+// reservation until its Commit): the caller gets NoResources and the runtime polls and retries.
+bool SmpTransport::try_lock(OutRing &out) noexcept {
+  if (!thread_safe_) return true;
+  return !out.lock.load(std::memory_order_relaxed) && !out.lock.exchange(true, std::memory_order_acquire);
 }
 
 void SmpTransport::unlock(OutRing &out) noexcept {
@@ -145,48 +107,37 @@ bool SmpTransport::claim(const Ring &r, OutRing &out, size_t need, uint64_t &hea
   return true;
 }
 
-SendResult SmpTransport::am_send(uint32_t dest, const AmMessage &msg, bool immediate) {
+Status SmpTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *) {
   const size_t need = record_bytes(msg);
   const Ring &r = out_rings_[size_t(dest) * 2 + !msg.is_request];
   OutRing &out = out_[size_t(dest) * 2 + !msg.is_request];
-
-  for (;;) {
-    lock(out, !msg.is_request);
-    uint64_t head;
-    if (claim(r, out, need, head)) {
-      // Long: the payload goes straight into the receiver's segment, which is mapped here. Only
-      // once the record has room (an IMMEDIATE send that finds the ring full must leave the
-      // target untouched), and before the header is published (release store of head).
-      if (msg.category == AmCategory::Long && msg.nbytes) {
-        const SegmentView &seg = segments_[dest];
-        char *local = seg.local_base + (static_cast<char *>(msg.dest_addr) - seg.owner_base);
-        std::memcpy(local, msg.payload, msg.nbytes);
-      }
-      write_record(r.data + (head & (r.bytes - 1)), msg, need);
-      r.control->head.store(head + need, std::memory_order_release);
-      unlock(out);
-      return SendResult::Sent;
-    }
+  if (!try_lock(out)) return Status::NoResources;
+  uint64_t head;
+  if (!claim(r, out, need, head)) {
     unlock(out);
-    if (immediate) return SendResult::WouldBlock;
-    wait_for_space(!msg.is_request);
+    return Status::NoResources;
   }
+  // Long: the payload goes straight into the receiver's segment, which is mapped here. Only once
+  // the record has room (a send that finds the ring full must leave the target untouched), and
+  // before the header is published (release store of head).
+  if (msg.category == AmCategory::Long && msg.nbytes) std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
+  write_record(r.data + (head & (r.bytes - 1)), msg, need);
+  r.control->head.store(head + need, std::memory_order_release);
+  unlock(out);
+  return Status::Done;  // the payload is copied: locally complete
 }
 
 // The reservation keeps the ring's producer lock until commit_medium, so no other thread of this
 // process can write into the reserved room.
-void *SmpTransport::reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload, bool immediate) {
+void *SmpTransport::reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) {
   const size_t need = sizeof(RecordHeader) + args_bytes(nargs) + align_up(max_payload, kRecordAlign);
   const Ring &r = out_rings_[size_t(dest) * 2 + !is_request];
   OutRing &out = out_[size_t(dest) * 2 + !is_request];
-  for (;;) {
-    lock(out, !is_request);
-    uint64_t head;
-    if (claim(r, out, need, head)) return r.data + (head & (r.bytes - 1)) + sizeof(RecordHeader) + args_bytes(nargs);
-    unlock(out);
-    if (immediate) return nullptr;
-    wait_for_space(!is_request);
-  }
+  if (!try_lock(out)) return nullptr;
+  uint64_t head;
+  if (claim(r, out, need, head)) return r.data + (head & (r.bytes - 1)) + sizeof(RecordHeader) + args_bytes(nargs);
+  unlock(out);
+  return nullptr;
 }
 
 void SmpTransport::commit_medium(uint32_t dest, const AmMessage &msg) {
@@ -202,16 +153,7 @@ void SmpTransport::commit_medium(uint32_t dest, const AmMessage &msg) {
 // Nothing was written at the head: giving back the producer lock returns the room.
 void SmpTransport::cancel_medium(uint32_t dest, bool is_request) { unlock(out_[size_t(dest) * 2 + !is_request]); }
 
-// The ring is full: make progress so the receiver can drain it. A reply is being sent from a
-// request handler, so only replies may run here (they send nothing); a request sender may run
-// anything, which drains the peer's requests to us should it be blocked sending to us as well.
-// An ending job is no reason to give up: the receiver may still be draining in its own exit; if
-// it never does, the monitor ends this rank at the exit deadline.
-void SmpTransport::wait_for_space(bool sending_reply) {
-  if (poll(sending_reply) == 0) sched_yield();
-}
-
-unsigned SmpTransport::drain(uint32_t sender, bool reply) {
+unsigned SmpTransport::drain(uint32_t sender, bool reply, unsigned budget) {
   const Ring &r = in_rings_[size_t(sender) * 2 + reply];
   uint64_t tail = r.control->tail.load(std::memory_order_relaxed);
   if (r.control->head.load(std::memory_order_relaxed) == tail) return 0;  // cheap common case
@@ -222,7 +164,7 @@ unsigned SmpTransport::drain(uint32_t sender, bool reply) {
   uint64_t head = r.control->head.load(std::memory_order_acquire);
   unsigned delivered = 0;
   // A bounded batch keeps one busy sender from starving the others.
-  while (tail != head && delivered < 32) {
+  while (tail != head && delivered < budget) {
     const size_t pos = tail & (r.bytes - 1);
     const char *rec = r.data + pos;
     // Records never wrap (a pad fills the end of the ring): what can be read is the published
@@ -245,48 +187,48 @@ unsigned SmpTransport::drain(uint32_t sender, bool reply) {
   return delivered;
 }
 
-unsigned SmpTransport::poll(bool replies_only) {
+unsigned SmpTransport::poll(unsigned budget, bool replies_only) {
   unsigned delivered = 0;
   // Rotate the starting sender so no source is always served last.
   uint32_t start = thread_safe_ ? poll_start_.fetch_add(1, std::memory_order_relaxed) : poll_start_.load(std::memory_order_relaxed);
   if (!thread_safe_) poll_start_.store(start + 1, std::memory_order_relaxed);  // no RMW when one thread polls
   start %= size_;
-  for (uint32_t i = 0; i < size_; ++i) {
+  // A bounded batch per ring keeps one busy sender from starving the others.
+  const unsigned per_ring = budget < 32 ? budget : 32;
+  for (uint32_t i = 0; i < size_ && delivered < budget; ++i) {
     uint32_t s = start + i < size_ ? start + i : start + i - size_;
-    delivered += drain(s, /*reply=*/true);
-    if (!replies_only) delivered += drain(s, /*reply=*/false);
+    delivered += drain(s, /*reply=*/true, per_ring);
+    if (!replies_only) delivered += drain(s, /*reply=*/false, per_ring);
   }
   return delivered;
 }
 
-void *SmpTransport::allocate_segment(size_t size) {
-  std::string name = bootstrap::shm_name("seg", rank_);
-  char *p = create_object(name, size);
-  mappings_.emplace_back(p, size);
-  return p;
+Status SmpTransport::put(uint32_t, void *, uint64_t, const void *, size_t, Counter *, Counter *) {
+  bootstrap::fatal("smp conduit: put() called, but this transport offers no RMA (its peers are load/store reachable)");
+}
+Status SmpTransport::get(uint32_t, void *, const void *, uint64_t, size_t, Counter *) {
+  bootstrap::fatal("smp conduit: get() called, but this transport offers no RMA (its peers are load/store reachable)");
 }
 
-void SmpTransport::attach_segment(void *base, size_t size) {
-  struct Published {
-    uint64_t base;
-    uint64_t size;
-  } mine{reinterpret_cast<uintptr_t>(base), size};
-  std::vector<Published> all(size_);
-  bootstrap::allgather(&mine, sizeof mine, all.data());
-  for (uint32_t r = 0; r < size_; ++r) {
-    SegmentView &v = segments_[r];
-    v.owner_base = reinterpret_cast<char *>(uintptr_t(all[r].base));
-    v.size = all[r].size;
-    if (r == rank_) {
-      v.local_base = static_cast<char *>(base);
-    } else if (v.size) {
-      v.local_base = open_object(bootstrap::shm_name("seg", r), v.size);
-      mappings_.emplace_back(v.local_base, v.size);
-    }
-  }
-  bootstrap::barrier();
-  if (size) shm_unlink(bootstrap::shm_name("seg", rank_).c_str());
+namespace {
+std::string segment_object(uint32_t rank, uint32_t id) {
+  return bootstrap::shm_name(("seg" + std::to_string(id) + "-").c_str(), rank);
 }
+}  // namespace
+
+void *SmpTransport::allocate_shared(uint32_t id, size_t bytes) {
+  return bootstrap::shm_create_or_die(segment_object(rank_, id), bytes, "smp conduit");
+}
+
+void SmpTransport::free_shared(uint32_t, void *base, size_t bytes) { bootstrap::shm_unmap(base, bytes); }
+
+char *SmpTransport::map_peer_memory(uint32_t jobrank, uint32_t id, size_t bytes) {
+  return static_cast<char *>(bootstrap::shm_open_or_die(segment_object(jobrank, id), bytes, "smp conduit"));
+}
+
+void SmpTransport::unmap_peer_memory(char *local, size_t bytes) { bootstrap::shm_unmap(local, bytes); }
+
+void SmpTransport::shared_published(uint32_t id) { bootstrap::shm_remove(segment_object(rank_, id)); }
 
 void SmpTransport::barrier_arrive(uint64_t seq) noexcept {
   reinterpret_cast<InboxHeader *>(inboxes_[rank_])->barrier_arrivals.store(seq, std::memory_order_release);

@@ -32,21 +32,29 @@ struct alignas(64) InboxHeader {
 
 class SmpTransport final : public Transport {
  public:
-  // thread_safe: several client threads may call in at once (PAR client). Collective over the job.
-  SmpTransport(uint32_t rank, uint32_t size, bool thread_safe, AmDeliverFn deliver);
+  // Collective over the job (creates this rank's inbox, maps every neighbour's).
+  explicit SmpTransport(const Config &config);
   ~SmpTransport() override;
 
   const char *name() const noexcept override { return "smp"; }
-  size_t max_medium() const noexcept override { return kMaxMedium; }
-  size_t max_long() const noexcept override { return kMaxLong; }
-  SendResult am_send(uint32_t dest, const AmMessage &msg, bool immediate) override;
-  unsigned poll(bool replies_only) override;
-  void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload, bool immediate) override;
+  bool reaches(uint32_t) const noexcept override { return true; }  // every rank of the job shares this host
+  AmLimits am_limits(uint32_t) const noexcept override { return AmLimits{kMaxMedium, kMaxLong}; }
+  Status am_send(uint32_t dest, const AmMessage &msg, Counter *lc) override;
+  void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) override;
   void commit_medium(uint32_t dest, const AmMessage &msg) override;
   void cancel_medium(uint32_t dest, bool is_request) override;
-  void *allocate_segment(size_t size) override;
-  void attach_segment(void *base, size_t size) override;
-  SegmentView segment_of(uint32_t jobrank) const noexcept override { return segments_[jobrank]; }
+  // Neighbours' memory is load/store reachable: the runtime copies itself, no put/get here.
+  bool has_rma(uint32_t) const noexcept override { return false; }
+  Status put(uint32_t, void *, uint64_t, const void *, size_t, Counter *, Counter *) override;
+  Status get(uint32_t, void *, const void *, uint64_t, size_t, Counter *) override;
+  void *allocate_shared(uint32_t id, size_t bytes) override;
+  void free_shared(uint32_t id, void *base, size_t bytes) override;
+  char *map_peer_memory(uint32_t jobrank, uint32_t id, size_t bytes) override;
+  void unmap_peer_memory(char *local, size_t bytes) override;
+  void shared_published(uint32_t id) override;
+  Registration register_memory(void *, size_t) override { return {}; }
+  void deregister_memory(const Registration &) override {}
+  unsigned poll(unsigned budget, bool replies_only) override;
 
   // Shared-memory barrier over all ranks of the job (the primordial team): arrival `seq` is
   // published with release; it is complete once every rank has arrived at `seq` or later.
@@ -65,10 +73,9 @@ class SmpTransport final : public Transport {
   struct OutRing;  // producer-side state kept in this process
   Ring ring(uint32_t receiver, uint32_t sender, bool reply) const noexcept;
   bool claim(const Ring &r, OutRing &out, size_t need, uint64_t &head);
-  void lock(OutRing &out, bool sending_reply);
+  bool try_lock(OutRing &out) noexcept;
   void unlock(OutRing &out) noexcept;
-  unsigned drain(uint32_t sender, bool reply);
-  void wait_for_space(bool sending_reply);
+  unsigned drain(uint32_t sender, bool reply, unsigned budget);
 
   uint32_t rank_, size_;
   bool thread_safe_;
@@ -82,8 +89,7 @@ class SmpTransport final : public Transport {
   std::unique_ptr<OutRing[]> out_;        // [dest*2 + reply]
   std::unique_ptr<std::atomic<bool>[]> in_busy_;  // consumer locks [sender*2 + reply]
   std::atomic<uint32_t> poll_start_{0};
-  std::vector<SegmentView> segments_;
-  std::vector<std::pair<void *, size_t>> mappings_;  // to unmap at exit
+  std::vector<std::pair<void *, size_t>> mappings_;  // inboxes, to unmap at exit
 };
 
 }  // namespace gex::transport::smp

@@ -1,0 +1,57 @@
+// The route table: for every peer, which transport carries its AMs (and RMA, where the transport
+// offers it), what it accepts, and for every peer endpoint the segment bound to it: where it is
+// in the owner's address space, whether it is load/store reachable from here and at what
+// address, and the remote key. Several transports live in one job; a route names one of them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "transport/transport.h"
+
+namespace gex::runtime {
+
+// How bytes move to and from a peer's segment.
+enum class RmaPath : uint8_t {
+  LoadStore,  // mapped here: memcpy / single loads and stores (rma_copy.h)
+  Transport,  // the route's transport moves them (put/get, a network card's RDMA)
+  AmRef,      // extended-ref over Active Messages (src/extended/)
+};
+
+struct Route {
+  transport::Transport *am = nullptr;  // carries AMs to this peer (never null after start-up)
+  transport::AmLimits limits;          // what that transport accepts to this peer
+  bool transport_rma = false;          // am->has_rma(peer)
+};
+
+// One peer endpoint's bound segment, as seen from this process.
+struct PeerSegment {
+  char *owner_base = nullptr;  // in the owner's address space
+  char *local_base = nullptr;  // mapped here (nullptr: not load/store reachable)
+  size_t size = 0;             // 0: no segment bound
+  uint64_t rkey = 0;           // for the transport's put/get
+  RmaPath path = RmaPath::AmRef;
+};
+
+// Every peer endpoint's bound segment: one table for the job, indexed by endpoint and jobrank.
+class SegmentTable {
+ public:
+  void resize(size_t ranks) { by_ep_.assign(1, std::vector<PeerSegment>(ranks)); }
+  const PeerSegment &at(uint32_t jobrank, uint32_t ep = 0) const noexcept {
+    return __builtin_expect(ep == 0, 1) ? by_ep_[0][jobrank] : at_ep(jobrank, ep);
+  }
+  PeerSegment &mut(uint32_t jobrank, uint32_t ep = 0) {
+    if (ep >= by_ep_.size()) by_ep_.resize(ep + 1, std::vector<PeerSegment>(by_ep_[0].size()));
+    return by_ep_[ep][jobrank];
+  }
+
+ private:
+  const PeerSegment &at_ep(uint32_t jobrank, uint32_t ep) const noexcept {
+    static const PeerSegment none;
+    return ep < by_ep_.size() ? by_ep_[ep][jobrank] : none;
+  }
+  std::vector<std::vector<PeerSegment>> by_ep_;
+};
+
+}  // namespace gex::runtime

@@ -1,0 +1,156 @@
+// The runtime object's life: start-up (join the job, start the transports, build the route
+// table), segment publication into the segment table, and the AM injection policy every sender
+// goes through (waiting for resources, IMMEDIATE, local completion).
+#include <sched.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "bootstrap/bootstrap.h"
+#include "diag/diag.h"
+#include "runtime/env.h"
+#include "runtime/runtime.h"
+#include "transport/dispatch.h"
+#include "transport/registry.h"
+
+namespace gex::runtime {
+
+void start(int *argc, char ***argv, int thread_mode) {
+  if (g_rt.started) return;
+  bootstrap::join(argc, argv);  // with GASNET_PSHM_NODES the parent stays here as the job monitor
+  const auto &job = bootstrap::job();
+  g_rt.rank = job.rank;
+  g_rt.size = job.size;
+  g_rt.thread_mode = thread_mode;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  g_rt.oversubscribed = cores > 0 && long(job.size) > cores;
+  g_rt.force_am = env_bool("GEX_FORCE_AM", false);
+  if (const char *mix = std::getenv("GEX_ROUTE_TEST")) {
+    if (std::string(mix) != "mixed") bootstrap::fatal("GEX_ROUTE_TEST='" + std::string(mix) + "': the only value is 'mixed'");
+    g_rt.route_mix = true;
+  }
+  g_rt.segments.resize(job.size);
+  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
+  gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
+
+  // The transports' start-up is collective and includes the barrier the spec asks of Init.
+  transport::Config config;
+  config.rank = job.rank;
+  config.size = job.size;
+  config.thread_safe = thread_mode == 2;
+  config.deliver = deliver_am;
+  g_rt.transports = transport::start_transports(config);
+
+  // A peer's route is the first transport (in order of preference) that reaches it.
+  g_rt.routes.assign(job.size, Route{});
+  bool first = true;
+  for (gex_Rank_t r = 0; r < job.size; ++r) {
+    Route &route = g_rt.routes[r];
+    for (auto &t : g_rt.transports) {
+      if (!t->reaches(r)) continue;
+      route.am = t.get();
+      route.limits = t->am_limits(r);
+      route.transport_rma = t->has_rma(r);
+      break;
+    }
+    if (!route.am) bootstrap::fatal("no transport reaches rank " + std::to_string(r));
+    if (first || route.limits.max_medium < g_rt.am_lub.max_medium) g_rt.am_lub.max_medium = route.limits.max_medium;
+    if (first || route.limits.max_long < g_rt.am_lub.max_long) g_rt.am_lub.max_long = route.limits.max_long;
+    first = false;
+  }
+  g_rt.started = true;
+}
+
+void *publish_segment(uint32_t ep, size_t bytes) {
+  const uint32_t id = g_rt.next_segment_id++;
+  // Shared memory when a transport offers it (neighbours then map it); otherwise our own pages.
+  void *base = nullptr;
+  transport::Transport *owner = nullptr;
+  for (auto &t : g_rt.transports) {
+    if ((base = t->allocate_shared(id, bytes))) {
+      owner = t.get();
+      break;
+    }
+  }
+  if (!base) bootstrap::fatal("no transport can allocate a segment of " + std::to_string(bytes) + " bytes");
+  transport::Registration reg;
+  for (auto &t : g_rt.transports)
+    if (t.get() == owner) reg = t->register_memory(base, bytes);
+
+  struct Published {
+    uint64_t base, size, rkey;
+    uint32_t id, pad;
+  } mine{reinterpret_cast<uintptr_t>(base), bytes, reg.rkey, id, 0};
+  std::vector<Published> all(g_rt.size);
+  bootstrap::allgather(&mine, sizeof mine, all.data());
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r) {
+    PeerSegment &seg = g_rt.segments.mut(r, ep);
+    seg.owner_base = reinterpret_cast<char *>(uintptr_t(all[r].base));
+    seg.size = all[r].size;
+    seg.rkey = all[r].rkey;
+    if (r == g_rt.rank) {
+      seg.local_base = static_cast<char *>(base);
+    } else if (seg.size) {
+      seg.local_base = g_rt.routes[r].am->map_peer_memory(r, all[r].id, seg.size);
+    }
+    // The path RMA takes: load/store when mapped (unless forced over AM, or this peer plays an
+    // off-host one in a mixed-route rehearsal), else the transport's RMA, else extended-ref.
+    const bool mixed_remote = g_rt.route_mix && ((r + g_rt.rank) & 1);
+    if (seg.local_base && !g_rt.force_am && !mixed_remote) {
+      seg.path = RmaPath::LoadStore;
+    } else {
+      seg.path = g_rt.routes[r].transport_rma && !g_rt.force_am ? RmaPath::Transport : RmaPath::AmRef;
+    }
+  }
+  bootstrap::barrier();
+  if (owner) owner->shared_published(id);
+  return base;
+}
+
+// Waiting for room to send. A Reply is sent from a Request handler, so only replies may run
+// here (they send nothing: two ranks flooding each other cannot deadlock); so too for anything
+// sent from inside a handler, which must not run the message it is handling again. Anything
+// else waits like any waiting loop (progress functions included).
+void wait_for_send_room(bool replies_only) {
+  if (!replies_only) {
+    progress_wait_step();
+    return;
+  }
+  unsigned n = 0;
+  for (auto &t : g_rt.transports) n += transport::poll(t.get(), 64, true);
+  if (!n) sched_yield();
+}
+
+SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immediate, transport::Counter *lc) {
+  transport::Transport *t = g_rt.routes[dest].am;
+  const bool observe = gex::diag::on();
+  const uint64_t t0 = observe ? gex::diag::now_ns() : 0;
+  transport::Counter own{0};
+  const bool replies_only = !m.is_request || t_thread.handler_depth != 0;
+  const bool has_payload = m.category != transport::AmCategory::Short && m.nbytes;
+  transport::Counter *counter = !has_payload ? nullptr : lc ? lc : &own;
+  SendOutcome out = SendOutcome::Complete;
+  for (;;) {
+    const transport::Status st = transport::am_send(t, dest, m, counter);
+    if (__builtin_expect(st == transport::Status::Done, 1)) break;
+    if (st == transport::Status::Pending) {
+      if (counter == &own) {
+        // The caller needs its buffer back now (GEX_EVENT_NOW, or the runtime's own sends).
+        while (own.load(std::memory_order_acquire) != 0) wait_for_send_room(replies_only);
+      } else {
+        out = SendOutcome::LcPending;
+      }
+      break;
+    }
+    if (immediate) {
+      if (observe) gex::diag::record_send(dest, m, false, t0);
+      return SendOutcome::NotSent;
+    }
+    wait_for_send_room(replies_only);
+  }
+  if (observe) gex::diag::record_send(dest, m, true, t0);
+  return out;
+}
+
+}  // namespace gex::runtime
