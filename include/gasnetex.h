@@ -1607,6 +1607,18 @@ static inline int gex_AM_CommitReplyLong16_v2(gex_AM_SrcDesc_t sd, gex_AM_Index_
 /* ---------------------------------------------------------------------------------------------- */
 /* RMA                                                                                             */
 /* ---------------------------------------------------------------------------------------------- */
+/* The library's per-peer load/store map of the primordial endpoint's bound segments, the room an
+   inline fast path builds on (docs/internals.md, "Inline fast path"): entry r (a jobrank) has
+   size != 0 when rank r's segment [owner_base, owner_base + size) is load/store reachable from
+   this process at owner address + delta. NULL before gex_Segment_Attach; an entry of size 0 means
+   "call the library" (another route, or GEX_FORCE_AM). Read-only for clients; not an API. */
+typedef struct {
+  uintptr_t owner_base;
+  uintptr_t size;
+  intptr_t delta;
+  uintptr_t reserved;
+} gexi_PeerMap_t;
+extern const gexi_PeerMap_t *gexi_peer_map;
 extern int gex_RMA_PutBlocking(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
                                size_t nbytes, gex_Flags_t flags);
 extern int gex_RMA_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes,

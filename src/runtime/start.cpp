@@ -14,6 +14,10 @@
 #include "transport/dispatch.h"
 #include "transport/registry.h"
 
+extern "C" {
+const gexi_PeerMap_t *gexi_peer_map = nullptr;
+}
+
 namespace gex::runtime {
 
 void start(int *argc, char ***argv, int thread_mode) {
@@ -62,6 +66,25 @@ void start(int *argc, char ***argv, int thread_mode) {
   g_rt.started = true;
 }
 
+namespace {
+
+// gasnetex.h's gexi_peer_map: what an inline put/get needs to skip the library call.
+std::vector<gexi_PeerMap_t> g_peer_map;
+
+void publish_peer_map() {
+  g_peer_map.assign(g_rt.size, gexi_PeerMap_t{});
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r) {
+    const PeerSegment &seg = g_rt.segments.at(r);
+    if (seg.path != RmaPath::LoadStore) continue;
+    g_peer_map[r].owner_base = reinterpret_cast<uintptr_t>(seg.owner_base);
+    g_peer_map[r].size = seg.size;
+    g_peer_map[r].delta = seg.local_base - seg.owner_base;
+  }
+  gexi_peer_map = g_peer_map.data();
+}
+
+}  // namespace
+
 void *publish_segment(uint32_t ep, size_t bytes) {
   const uint32_t id = g_rt.next_segment_id++;
   // Shared memory when a transport offers it (neighbours then map it); otherwise our own pages.
@@ -105,6 +128,7 @@ void *publish_segment(uint32_t ep, size_t bytes) {
   }
   bootstrap::barrier();
   if (owner) owner->shared_published(id);
+  if (ep == 0) publish_peer_map();
   return base;
 }
 

@@ -238,6 +238,25 @@ static TEST_UNUSED void *test_attach(gex_TM_t tm, uintptr_t want, gex_Segment_t 
 }
 
 /* Fills bases[r] with every rank's segment base (owner address) via gex_Segment_QueryBound. */
+/* The library's load/store map (gasnetex.h, gexi_peer_map, the room for an inline fast path)
+   agrees with gex_Segment_QueryBound: an entry for every peer RMA reaches by load/store (not with
+   GEX_FORCE_AM=1, nor for an odd-sum pair under GEX_ROUTE_TEST=mixed), none for the others. */
+static TEST_UNUSED void test_check_peer_map(gex_Rank_t jr, void *owner, void *local, uintptr_t size) {
+  const char *force = getenv("GEX_FORCE_AM"), *mix = getenv("GEX_ROUTE_TEST");
+  int am = (force && strcmp(force, "1") == 0) ||
+           (mix && strcmp(mix, "mixed") == 0 && ((jr + gex_System_QueryJobRank()) & 1));
+  CHECK(gexi_peer_map != NULL);
+  const gexi_PeerMap_t *e = &gexi_peer_map[jr];
+  if (am || !local) {
+    CHECKF(e->size == 0, "gexi_peer_map[%u] has size %zu for a peer not reached by load/store", (unsigned)jr,
+           (size_t)e->size);
+    return;
+  }
+  CHECKF(e->owner_base == (uintptr_t)owner && e->size == size && (char *)owner + e->delta == (char *)local,
+         "gexi_peer_map[%u] = {%p, %zu, %td} disagrees with gex_Segment_QueryBound {%p, %p, %zu}", (unsigned)jr,
+         (void *)e->owner_base, (size_t)e->size, (ptrdiff_t)e->delta, owner, local, (size_t)size);
+}
+
 static TEST_UNUSED void test_segment_table(gex_TM_t tm, void **bases, uintptr_t *sizes) {
   gex_Rank_t n = gex_TM_QuerySize(tm);
   for (gex_Rank_t r = 0; r < n; r++) {
@@ -246,6 +265,7 @@ static TEST_UNUSED void test_segment_table(gex_TM_t tm, void **bases, uintptr_t 
     CHECK_EQ(gex_Segment_QueryBound(tm, r, &owner, &local, &size), 0);
     CHECK(owner != NULL);
     CHECK(size > 0);
+    test_check_peer_map(gex_TM_TranslateRankToJobrank(tm, r), owner, local, size);
     bases[r] = owner;
     if (sizes) sizes[r] = size;
   }
