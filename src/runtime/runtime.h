@@ -53,6 +53,7 @@ struct gexi_Segment {
   void *cdata = nullptr;
   void *addr = nullptr;
   uintptr_t size = 0;
+  gex_MK_t kind = GEX_MK_HOST;  // the memory it lives in (device memory: issue 14)
 };
 
 struct gexi_TM {
