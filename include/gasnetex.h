@@ -407,6 +407,12 @@ extern char *gasnet_getenv(const char *s);
 /* When non-NULL, called with this process's segment base and size once gex_Segment_Attach (or
  * gasnet_attach) has attached it, before that call returns. */
 extern void (*gasnet_client_attach_hook)(void *, uintptr_t);
+/* Client overrides of the default segment size limit, read once by gex_Client_Init (GASNet's
+ * gasnet_help.h): a program may define one of them. gasnet_max_segsize_str is a
+ * GASNET_MAX_SEGSIZE value ("2GB", "0.5/H"); the deprecated gasnet_max_segsize is bytes per
+ * process, used when the string is NULL. The GASNET_MAX_SEGSIZE variable overrides both. */
+extern const char *gasnet_max_segsize_str;
+extern uint64_t gasnet_max_segsize;
 /* GASNet-internal names that GASNet's own tests read directly (testlegacy): this rank's jobrank
  * and the job size, set by gex_Client_Init. Use gex_System_QueryJobRank/Size instead. */
 extern gex_Rank_t gasneti_mynode;

@@ -25,7 +25,9 @@ namespace {
 
 uintptr_t page_round_down(uintptr_t n) { return n & ~uintptr_t(GASNET_PAGESIZE - 1); }
 
-// Default segment limit: what /dev/shm and physical memory can hold, shared by the host's ranks.
+// Default segment limit: what /dev/shm and physical memory can hold, shared by the host's ranks;
+// a client's gasnet_max_segsize_str (or deprecated gasnet_max_segsize) replaces it, and
+// GASNET_MAX_SEGSIZE overrides either (GASNet's order).
 uintptr_t compute_max_segment_size(gex_Rank_t ranks_on_host) {
   uint64_t phys = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
   uint64_t limit = phys / 2;
@@ -37,6 +39,15 @@ uintptr_t compute_max_segment_size(gex_Rank_t ranks_on_host) {
   limit /= ranks_on_host ? ranks_on_host : 1;
   const uint64_t cap = uint64_t(64) << 30;
   if (limit > cap) limit = cap;
+  if (gasnet_max_segsize_str) {
+    uint64_t v = 0;
+    if (!parse_memsize(gasnet_max_segsize_str, MemsizeContext{phys, ranks_on_host}, v) || v < GASNET_PAGESIZE)
+      usage_fatal("gex_Client_Init", std::string("gasnet_max_segsize_str='") + gasnet_max_segsize_str +
+                                         "' is not a valid GASNET_MAX_SEGSIZE value");
+    limit = v;
+  } else if (gasnet_max_segsize) {
+    limit = gasnet_max_segsize;
+  }
   size_t chosen = env_size("GASNET_MAX_SEGSIZE", size_t(limit), GASNET_PAGESIZE, size_t(1) << 46);
   return page_round_down(chosen);
 }
@@ -46,6 +57,9 @@ uintptr_t compute_max_segment_size(gex_Rank_t ranks_on_host) {
 extern "C" {
 
 void (*gasnet_client_attach_hook)(void *, uintptr_t) = nullptr;
+// Weak, so a client's own definition (GASNet's "tentative definition" contract) replaces them.
+__attribute__((weak)) const char *gasnet_max_segsize_str = nullptr;
+__attribute__((weak)) uint64_t gasnet_max_segsize = 0;
 gex_Rank_t gasneti_mynode = 0;
 gex_Rank_t gasneti_nodes = 1;
 
