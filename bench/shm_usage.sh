@@ -187,11 +187,12 @@ for n in "${nps[@]}"; do
   if [ "$ready" = 1 ]; then
     s=$(sample "$id" "$prog" "$base")
   fi
+  go_ms=$(now_ms)
   touch "$go"
   wait "$job_pid"
   rc=$?
   job_pid=""
-  end_ms=$(( $(now_ms) - t0 ))
+  end_ms=$(( $(now_ms) - go_ms ))
   sleep 0.5
   left=$(ls /dev/shm 2>/dev/null | grep -F "gex-$id-" || true)
   after=$(( $(shm_used) - base ))
@@ -208,15 +209,15 @@ for n in "${nps[@]}"; do
 import json, sys
 n, seg, ready_ms, end_ms, after = (int(x) for x in sys.argv[1:6])
 row = json.loads(sys.argv[6])
-row.update(ranks=n, segsize=seg, ready_s=ready_ms / 1000, end_s=end_ms / 1000, df_after_bytes=after, steps=sys.argv[7])
+row.update(ranks=n, segsize=seg, ready_s=ready_ms / 1000, exit_s=end_ms / 1000, df_after_bytes=after, steps=sys.argv[7])
 print(json.dumps(row))
 EOF
   tail -1 "$rows" | "$py" -c '
 import json, sys
 r = json.loads(sys.stdin.read()); M = 1 << 20
 tot = r["exact_bytes"] if r["exact_bytes"] is not None else r["df_delta_bytes"]
-print("%.1f MiB in /dev/shm (%.3f MiB per rank), %.0f MiB mapped per rank; ready after %.1f s, ended after %.1f s"
-      % (tot / M, tot / M / r["ranks"], r["mapped_per_rank_bytes"] / M, r["ready_s"], r["end_s"]))'
+print("%.1f MiB in /dev/shm (%.3f MiB per rank), %.0f MiB mapped per rank; ready after %.1f s, ended %.1f s after the go"
+      % (tot / M, tot / M / r["ranks"], r["mapped_per_rank_bytes"] / M, r["ready_s"], r["exit_s"]))'
 done
 
 "$py" - "$rows" "$label_date" "$machine" "$segsize" "$root" "$report" "$here/report/shm_usage.md" "${nps[*]}" <<'EOF'
@@ -236,7 +237,7 @@ dirty = git("status", "--porcelain", "-uno", "--", "src")
 revision = f"git {rev} (src/ last changed in {src_rev}" + (", with uncommitted changes in src/" if dirty else "") + ")"
 exact = all(r["exact_bytes"] is not None for r in rows)
 hdr = ("| ranks | /dev/shm MiB | MiB per rank | am (inboxes) MiB | seg MiB | coll MiB | ctl MiB | df delta MiB "
-       "| sized MiB | mapped MiB per rank | objects | ready s | job s |")
+       "| sized MiB | mapped MiB per rank | objects | ready s | exit s |")
 lines = [hdr, "|" + "---:|" * 13]
 warn = []
 for r in rows:
@@ -246,7 +247,7 @@ for r in rows:
     sized = ("%.0f" % (r["sized_bytes"] / M)) if r["sized_bytes"] is not None else "-"
     lines.append("| %d | %.1f | %.3f | %s | %s | %s | %s | %.1f | %s | %.1f | %d | %.1f | %.1f |" % (
         r["ranks"], tot / M, tot / M / r["ranks"], f("am"), f("seg"), f("coll"), f("ctl"),
-        r["df_delta_bytes"] / M, sized, r["mapped_per_rank_bytes"] / M, r["objects"], r["ready_s"], r["end_s"]))
+        r["df_delta_bytes"] / M, sized, r["mapped_per_rank_bytes"] / M, r["objects"], r["ready_s"], r["exit_s"]))
     if r["ranks_found"] != r["ranks"]:
         warn.append(f"{r['ranks']} ranks: found {r['ranks_found']} rank processes while sampling")
     if r["exact_bytes"] is not None and abs(r["df_delta_bytes"] - r["exact_bytes"]) > 0.05 * r["exact_bytes"] + M:
@@ -301,7 +302,7 @@ if report == "1" and rows:
                     "job whose objects outgrow /dev/shm starts, and its ranks die of SIGBUS when the file system "
                     "fills); "
                     "mapped: the virtual size of the /gex-* mappings of one rank (address space, not memory); "
-                    "ready: seconds from the launch to every rank holding; job: to the end of the job.\n\n")
+                    "ready: seconds from the launch to every rank holding (start-up, barrier, exchange, RMA); exit: from the end of the hold to the end of the job (last barrier and the collective exit).\n\n")
         else:
             f.write("\n")
         f.write(text)
