@@ -4,12 +4,15 @@
 # linear growth"), prints a table and appends it to bench/report/shm_usage.md.
 #
 #   bench/shm_usage.sh [--build DIR] [--no-build] [--segsize BYTES] [--date TEXT] [--machine TEXT]
-#                      [--no-report] [N ...]            (default N: 8 64 256; segment 64 KiB)
+#                      [--traffic KIB] [--no-report] [N ...]   (default N: 8 64 256; segment 64 KiB)
 #   (bench/run.sh --only shm runs it; --machine defaults to $GEX_BENCH_MACHINE, else "<cores>-core <host>")
 #
 # Each job is tests/scale/test_scale run with --hold: every rank starts, attaches its segment,
 # meets the others in a barrier, runs the all-to-all AM exchange and the RMA ring (so the pages a
-# real exchange touches are counted), then sleeps until this script has sampled it.
+# real exchange touches are counted), then sleeps until this script has sampled it. --traffic KIB
+# first sends KIB KiB more from every rank to every other (4 KiB Mediums): the steady state of a
+# busy job, where every page of the AM buffers that traffic cycles through has been touched. Mind
+# the "sized" column of a run without it first: that is what the job may take.
 #
 # What is measured, and why this way:
 # - The objects of a job are unlinked as soon as every rank has mapped them (docs/internals.md),
@@ -49,6 +52,7 @@ segsize=65536
 label_date="$(date +%F)"
 machine="${GEX_BENCH_MACHINE:-$(nproc)-core $(hostname)}"  # the label of the report's section
 report=1
+traffic=0
 nps=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -58,7 +62,8 @@ while [ $# -gt 0 ]; do
     --date) label_date="$2"; shift ;;
     --machine) machine="$2"; shift ;;
     --no-report) report=0 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --traffic) traffic="$2"; shift ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     [0-9]*) nps+=("$1") ;;
     *) echo "shm_usage.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -175,7 +180,7 @@ for n in "${nps[@]}"; do
   # The program's own deadline covers start-up and the exchange; the hold ends when we say.
   # GASNET_MAX_SEGSIZE: nothing may size itself from the default limit (a share of /dev/shm).
   GEX_JOB_ID="$id" GASNET_MAX_SEGSIZE="$maxseg" timeout -k 5 900 "$gexrun" -n "$n" "$prog" \
-    --segsize "$segsize" --deadline 600 --hold "$go" --hold-timeout 600 </dev/null >"$out" 2>"$err" &
+    --segsize "$segsize" --traffic "$traffic" --deadline 600 --hold "$go" --hold-timeout 600 </dev/null >"$out" 2>"$err" &
   job_pid=$!
   ready=0
   while kill -0 "$job_pid" 2>/dev/null; do
@@ -220,9 +225,9 @@ print("%.1f MiB in /dev/shm (%.3f MiB per rank), %.0f MiB mapped per rank; ready
       % (tot / M, tot / M / r["ranks"], r["mapped_per_rank_bytes"] / M, r["ready_s"], r["exit_s"]))'
 done
 
-"$py" - "$rows" "$label_date" "$machine" "$segsize" "$root" "$report" "$here/report/shm_usage.md" "${nps[*]}" <<'EOF'
+"$py" - "$rows" "$label_date" "$machine" "$segsize" "$root" "$report" "$here/report/shm_usage.md" "${nps[*]}" "$traffic" <<'EOF'
 import json, os, subprocess, sys
-rows_file, date, machine, segsize, root, report, md, nps = sys.argv[1:9]
+rows_file, date, machine, segsize, root, report, md, nps, traffic = sys.argv[1:10]
 rows = [json.loads(l) for l in open(rows_file) if l.strip()]
 if not rows:
     print("shm_usage.sh: no job was measured; nothing written")
@@ -273,9 +278,12 @@ if len(rows) >= 2:
         growth = ""
 else:
     growth = ""
+opts = (f" --segsize {segsize}" if int(segsize) != 65536 else "") + (f" --traffic {traffic}" if int(traffic) else "")
 section = [f"## {date}, {machine}, {revision}", "",
-           f"`bench/shm_usage.sh {nps}`: test_scale --hold, {int(segsize) // 1024} KiB segment per rank, "
-           f"sampled after the barrier, the all-to-all AM exchange and the RMA ring. /dev/shm MiB: "
+           f"`bench/shm_usage.sh{opts} {nps}`: test_scale --hold, {int(segsize) // 1024} KiB segment per rank, "
+           f"sampled after the barrier, the all-to-all AM exchange"
+           + (f", {traffic} KiB more from every rank to every other (4 KiB Mediums)" if int(traffic) else "")
+           + f" and the RMA ring. /dev/shm MiB: "
            + ("st_blocks of the job's objects" if exact else "df delta") + ".", ""] + lines + [""]
 if growth: section += [growth, ""]
 for r in rows:

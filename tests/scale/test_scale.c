@@ -1,7 +1,8 @@
 /* test_scale: a job of many ranks (issue 11: 64 and 256 on a 2-core machine) starts, meets in a
  * barrier, runs an all-to-all Active Message exchange and an RMA ring, and ends cleanly.
  *
- *   gexrun -n 256 test_scale [--segsize BYTES] [--deadline S] [--hold FILE] [--hold-timeout S]
+ *   gexrun -n 256 test_scale [--segsize BYTES] [--deadline S] [--traffic KIB] [--hold FILE]
+ *                            [--hold-timeout S]
  *
  * Steps, every one checked on every rank:
  *   1. gex_Client_Init, gex_EP_RegisterHandlers, gex_Segment_Attach of a small segment (64 KiB).
@@ -15,6 +16,11 @@
  *      its replies), a few more polls (a duplicated message would surface now), then every rank
  *      checks that it had exactly one correct request from every other rank and exactly one
  *      correct reply to each of its requests.
+ *   With --traffic KIB (not in the CTest tests): every rank then sends KIB KiB to every other
+ *      rank in 4 KiB Medium requests without replies, and after a barrier checks that exactly
+ *      that many arrived from each, so that every page of the AM buffers such traffic cycles
+ *      through is touched before bench/shm_usage.sh samples (the steady state of a busy job,
+ *      rather than the pages of one exchange).
  *   5. RMA: every rank puts a pattern naming itself over the whole segment of its right
  *      neighbour, gets it back and compares; after a barrier it checks that its own segment holds
  *      its left neighbour's pattern, byte for byte.
@@ -47,6 +53,8 @@
 
 #define IDX_REQ (GEX_AM_INDEX_BASE + 0)
 #define IDX_REP (GEX_AM_INDEX_BASE + 1)
+#define IDX_TRAFFIC (GEX_AM_INDEX_BASE + 2)
+#define TRAFFIC_CHUNK 4096
 #define MAX_PAYLOAD 96
 #define MAX_REPORTED 24 /* ranks named in one failure message */
 
@@ -132,6 +140,19 @@ static void req_handler(gex_Token_t t, void *buf, size_t nbytes, gex_AM_Arg_t a_
   if (rc != GASNET_OK) bad_message("gex_AM_ReplyShort2 to rank %u returned %d", (unsigned)src, rc);
 }
 
+static uint32_t *traffic_from; /* --traffic messages received from each rank */
+
+static void traffic_handler(gex_Token_t t, void *buf, size_t nbytes, gex_AM_Arg_t a_sender) {
+  (void)buf;
+  gex_Rank_t src = token_source(t);
+  if (src >= np || (gex_Rank_t)a_sender != src || nbytes != TRAFFIC_CHUNK) {
+    bad_message("--traffic message from rank %u (argument %d) of %zu bytes, expected %d bytes", (unsigned)src,
+                (int)a_sender, nbytes, TRAFFIC_CHUNK);
+    return;
+  }
+  traffic_from[src]++;
+}
+
 static void rep_handler(gex_Token_t t, gex_AM_Arg_t a_replier, gex_AM_Arg_t a_requester) {
   gex_Rank_t src = token_source(t);
   if (src >= np) {
@@ -198,7 +219,7 @@ static void barrier(const char *what) {
 static uint8_t pattern(gex_Rank_t owner, size_t i) { return (uint8_t)(owner * 131u + i * 7u + (i >> 9) + 1u); }
 
 static void usage(void) {
-  fprintf(stderr, "usage: test_scale [--segsize BYTES] [--deadline S] [--hold FILE] [--hold-timeout S]\n");
+  fprintf(stderr, "usage: test_scale [--segsize BYTES] [--deadline S] [--traffic KIB] [--hold FILE] [--hold-timeout S]\n");
   exit(2);
 }
 
@@ -213,24 +234,28 @@ int main(int argc, char **argv) {
   size_t segsize = 64 * 1024;
   const char *hold_file = NULL;
   double hold_timeout = 600.0;
+  size_t traffic_kib = 0;
   for (int i = 1; i < argc; ++i) {
     if (i + 1 >= argc) usage();
     if (!strcmp(argv[i], "--segsize")) segsize = strtoull(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--deadline")) deadline_s = atof(argv[++i]);
     else if (!strcmp(argv[i], "--hold")) hold_file = argv[++i];
     else if (!strcmp(argv[i], "--hold-timeout")) hold_timeout = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--traffic")) traffic_kib = strtoull(argv[++i], NULL, 0);
     else usage();
   }
   if (segsize == 0 || deadline_s <= 0) usage();
 
   req_from = calloc(np, sizeof *req_from);
   rep_from = calloc(np, sizeof *rep_from);
+  traffic_from = calloc(np, sizeof *traffic_from);
   uint8_t *buf = malloc(segsize);
-  if (!req_from || !rep_from || !buf) fail("out of memory for %u ranks", (unsigned)np);
+  if (!req_from || !rep_from || !traffic_from || !buf) fail("out of memory for %u ranks", (unsigned)np);
 
   gex_AM_Entry_t handlers[] = {
       {IDX_REQ, (gex_AM_Fn_t)req_handler, GEX_FLAG_AM_MEDIUM | GEX_FLAG_AM_REQUEST, 2, NULL, "scale_req"},
       {IDX_REP, (gex_AM_Fn_t)rep_handler, GEX_FLAG_AM_SHORT | GEX_FLAG_AM_REPLY, 2, NULL, "scale_rep"},
+      {IDX_TRAFFIC, (gex_AM_Fn_t)traffic_handler, GEX_FLAG_AM_MEDIUM | GEX_FLAG_AM_REQUEST, 1, NULL, "scale_traffic"},
   };
   int rc = gex_EP_RegisterHandlers(ep, handlers, sizeof handlers / sizeof handlers[0]);
   if (rc != GASNET_OK) fail("gex_EP_RegisterHandlers returned %d", rc);
@@ -276,6 +301,43 @@ int main(int argc, char **argv) {
   }
   const double t_exchange = now();
 
+  /* --traffic: KIB KiB to every other rank, then exactly that many messages from each. */
+  if (traffic_kib) {
+    const uint32_t per_peer = (uint32_t)((traffic_kib * 1024 + TRAFFIC_CHUNK - 1) / TRAFFIC_CHUNK);
+    static char chunk[TRAFFIC_CHUNK];
+    memset(chunk, (int)(me & 0xff), sizeof chunk);
+    for (uint32_t j = 0; j < per_peer; ++j) {
+      for (gex_Rank_t k = 1; k < np; ++k) {
+        gex_Rank_t dest = (me + k) % np;
+        rc = gex_AM_RequestMedium1(tm, dest, IDX_TRAFFIC, chunk, sizeof chunk, GEX_EVENT_NOW, 0, (gex_AM_Arg_t)me);
+        if (rc != GASNET_OK) fail("--traffic: gex_AM_RequestMedium1 to rank %u returned %d", (unsigned)dest, rc);
+        (void)gasnet_AMPoll();
+      }
+    }
+    /* Requests sent before a rank enters the barrier are in its peers' buffers when it completes;
+     * each rank drains its own before the check. */
+    barrier("the barrier after --traffic");
+    unsigned spins = 0;
+    for (;;) {
+      gex_Rank_t short_of = GEX_RANK_INVALID;
+      for (gex_Rank_t r = 0; r < np && short_of == GEX_RANK_INVALID; ++r)
+        if (r != me && traffic_from[r] < per_peer) short_of = r;
+      if (bad_messages) fail("%u wrong message(s); the first: %s", bad_messages, first_bad);
+      if (short_of == GEX_RANK_INVALID) break;
+      (void)gasnet_AMPoll();
+      if ((++spins & 63) == 0 && now() - t_start > deadline_s)
+        fail("--traffic: %u of %u messages from rank %u after %.0f s", (unsigned)traffic_from[short_of],
+             (unsigned)per_peer, (unsigned)short_of, deadline_s);
+    }
+    barrier("the barrier after the --traffic check");
+    for (int i = 0; i < 64; ++i) (void)gasnet_AMPoll();
+    for (gex_Rank_t r = 0; r < np; ++r)
+      if (traffic_from[r] != (r == me ? 0 : per_peer))
+        fail("--traffic: %u messages from rank %u, expected %u", (unsigned)traffic_from[r], (unsigned)r,
+             (unsigned)(r == me ? 0 : per_peer));
+  }
+  const double t_traffic = now();
+
   /* 5. RMA ring: my pattern over the whole segment of my right neighbour. */
   const gex_Rank_t right = (me + 1) % np, left = (me + np - 1) % np;
   void *right_base = NULL;
@@ -304,10 +366,13 @@ int main(int argc, char **argv) {
   const double t_rma = now();
 
   if (me == 0) {
+    char traffic[96] = "";
+    if (traffic_kib)
+      snprintf(traffic, sizeof traffic, ", --traffic %zu KiB per peer %.2f s", traffic_kib, t_traffic - t_exchange);
     printf("test_scale: %u ranks, %zu-byte segments: init %.2f s, attach %.2f s, barrier %.2f s, "
-           "all-to-all %.2f s (sends and replies %.2f s), RMA %.2f s: OK\n",
+           "all-to-all %.2f s (sends and replies %.2f s)%s, RMA %.2f s: OK\n",
            (unsigned)np, segsize, t_init - t_start, t_attach - t_init, t_barrier - t_attach, t_exchange - t_barrier,
-           t_sent - t_barrier, t_rma - t_exchange);
+           t_sent - t_barrier, traffic, t_rma - t_traffic);
     fflush(stdout);
   }
 
@@ -330,5 +395,6 @@ int main(int argc, char **argv) {
   free(buf);
   free(req_from);
   free(rep_from);
+  free(traffic_from);
   return 0; /* the collective exit */
 }
