@@ -167,6 +167,7 @@ EOF
 
 maxseg=$(( (segsize + 65535) / 65536 * 65536 ))
 rows="$tmp/rows.jsonl"
+load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 : >"$rows"
 failed=0
 for n in "${nps[@]}"; do
@@ -225,9 +226,9 @@ print("%.1f MiB in /dev/shm (%.3f MiB per rank), %.0f MiB mapped per rank; ready
       % (tot / M, tot / M / r["ranks"], r["mapped_per_rank_bytes"] / M, r["ready_s"], r["exit_s"]))'
 done
 
-"$py" - "$rows" "$label_date" "$machine" "$segsize" "$root" "$report" "$here/report/shm_usage.md" "${nps[*]}" "$traffic" <<'EOF'
+"$py" - "$rows" "$label_date" "$machine" "$segsize" "$root" "$report" "$here/report/shm_usage.md" "${nps[*]}" "$traffic" "$load_start" <<'EOF'
 import json, os, subprocess, sys
-rows_file, date, machine, segsize, root, report, md, nps, traffic = sys.argv[1:10]
+rows_file, date, machine, segsize, root, report, md, nps, traffic, load = sys.argv[1:11]
 rows = [json.loads(l) for l in open(rows_file) if l.strip()]
 if not rows:
     print("shm_usage.sh: no job was measured; nothing written")
@@ -283,7 +284,7 @@ section = [f"## {date}, {machine}, {revision}", "",
            f"`bench/shm_usage.sh{opts} {nps}`: test_scale --hold, {int(segsize) // 1024} KiB segment per rank, "
            f"sampled after the barrier, the all-to-all AM exchange"
            + (f", {traffic} KiB more from every rank to every other (4 KiB Mediums)" if int(traffic) else "")
-           + f" and the RMA ring. /dev/shm MiB: "
+           + f" and the RMA ring; load average before the first job {load} on {os.cpu_count()} CPUs. /dev/shm MiB: "
            + ("st_blocks of the job's objects" if exact else "df delta") + ".", ""] + lines + [""]
 if growth: section += [growth, ""]
 for r in rows:
