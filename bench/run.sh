@@ -7,7 +7,10 @@
 #   --build DIR  build tree to use (default: build; configured and built here when needed)
 #   --no-build   use the binaries already in the build tree
 #   --trials N   trials per figure (default 11, quick 5)
-#   --only LIST  run only these steps: floor rma am barrier coll ratomic vis force_am
+#   --only LIST  run only these steps: floor rma am barrier coll ratomic vis force_am, or shm:
+#                /dev/shm use per rank at 8, 64 and 256 ranks (bench/shm_usage.sh, appended to
+#                report/shm_usage.md; never part of the default suite, and --only shm alone
+#                leaves REPORT.md and results.jsonl as they are)
 #   --report-only  regenerate the report from bench/report/results.jsonl without running
 #
 # Every figure is the median of N trials with min and max beside it, and is printed next to the
@@ -30,12 +33,19 @@ while [ $# -gt 0 ]; do
     --trials) trials="$2"; shift ;;
     --only) only=",$2,"; shift ;;
     --report-only) report_only=1 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
 case "$build" in /*) ;; *) build="$root/$build" ;; esac
+
+# The shm step starts jobs of up to 256 ranks and writes its own report (report/shm_usage.md).
+shm_args=(--build "$build")
+[ "$do_build" = 1 ] || shm_args+=(--no-build)
+if [ "$only" = ",shm," ]; then
+  exec "$here/shm_usage.sh" "${shm_args[@]}"
+fi
 
 out="$here/report"
 mkdir -p "$out"
@@ -180,4 +190,8 @@ for s in "${steps[@]}"; do
 done
 echo "== suite ran in $(( $(date +%s) - t_start ))s; writing the report"
 "$py" "$here/report.py" --raw "$raw" --out "$out" || failed=1
+if [[ "$only" == *",shm,"* ]]; then
+  echo "== /dev/shm use per rank (bench/shm_usage.sh)"
+  "$here/shm_usage.sh" "${shm_args[@]}" || failed=1
+fi
 exit $failed
