@@ -58,7 +58,7 @@ enum : uint8_t { kPhaseUp = 0, kPhaseToRoot = 1, kPhaseDown = 2 };
 
 inline const char *kind_call(uint8_t kind) {
   switch (kind) {
-    case kBarrier: return "gex_Coll_BarrierNB (or gex_TM_Destroy, or the barrier of a GASNet-1 ALLSYNC collective)";
+    case kBarrier: return "gex_Coll_BarrierNB (or gex_TM_Destroy, gasnet_barrier_notify, or the barrier of a GASNet-1 ALLSYNC collective)";
     case kBroadcast: return "gex_Coll_BroadcastNB";
     case kReduceToOne: return "gex_Coll_ReduceToOneNB";
     case kReduceToAll: return "gex_Coll_ReduceToAllNB";

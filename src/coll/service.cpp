@@ -1,6 +1,8 @@
 // The collectives engine: every collective of every team runs as an Op (a small state machine)
 // over one internal Medium Request handler. O(log P) messages per rank:
-//   barrier     dissemination: round k sends to rank+2^k, waits for rank-2^k
+//   barrier     dissemination: round k sends to rank+2^k, waits for rank-2^k; each message
+//               carries the sender's merged (flags, id) value (engine.h BarrierValue), which
+//               GASNet-1's named barriers use (src/legacy/barrier.cpp); anonymous otherwise
 //   broadcast   binomial tree relative to the root, chunks forwarded as they arrive (pipelined)
 //   reduce      binomial tree rooted at team rank 0 whose subtrees are contiguous rank ranges, so
 //               combining a node's own value with its children in increasing order keeps rank
@@ -65,29 +67,42 @@ TeamState *state_of(gexi_TM *tm) {  // under g_engine_mutex
 
 // ---- Ops over AM ----------------------------------------------------------------------------
 
+// Round k's message carries what this member has merged so far (its own value and those of
+// rounds < k): flags in the message's root field, id in its dtop field.
 struct BarrierOp final : Op {
-  BarrierOp(gexi_TM *t, const char *c) : Op(t, kBarrier, c) {
+  BarrierOp(gexi_TM *t, const char *c, BarrierValue v = {}, BarrierValue *r = nullptr)
+      : Op(t, kBarrier, c), merged(v), result(r) {
     while ((uint64_t(1) << rounds) < size) ++rounds;
   }
   void deliver(Message &m) override {
     check_kind(m);
+    if (m.phase >= rounds || (got & (uint64_t(1) << m.phase)))
+      usage_fatal(call, "internal error: unexpected barrier message (round " + std::to_string(m.phase) + ") from " +
+                            who(m));
     got |= uint64_t(1) << m.phase;
+    recv[m.phase] = BarrierValue{int(m.root), int(m.dtop)};
   }
   bool advance() override {
     while (k < rounds) {
       if (!sent) {
-        send(gex_Rank_t((uint64_t(rank) + (uint64_t(1) << k)) % size), uint8_t(k), 0, 0, 0, 0, nullptr, 0);
+        send(gex_Rank_t((uint64_t(rank) + (uint64_t(1) << k)) % size), uint8_t(k), 0, 0, uint32_t(merged.flags),
+             uint32_t(merged.id), nullptr, 0);
         sent = true;
       }
       if (!(got & (uint64_t(1) << k))) return false;
+      merged = merge(merged, recv[k]);
       ++k;
       sent = false;
     }
+    if (result) *result = merged;  // before the event completes (progress())
     return true;
   }
   unsigned rounds = 0, k = 0;
   bool sent = false;
   uint64_t got = 0;
+  BarrierValue merged;
+  BarrierValue *result;
+  BarrierValue recv[32];  // rounds < 32: team sizes are gex_Rank_t
 };
 
 struct BroadcastOp final : Op {
@@ -469,6 +484,18 @@ void check_collectives_allowed(gexi_TM *tm, const char *call) {
 }
 
 gexi_Event *start_barrier(gexi_TM *tm, const char *call) { return launch(make_barrier(tm, call)); }
+
+BarrierValue merge(BarrierValue a, BarrierValue b) {
+  if ((a.flags | b.flags) & GASNET_BARRIERFLAG_MISMATCH) return {GASNET_BARRIERFLAG_MISMATCH, 0};
+  if (a.flags & GASNET_BARRIERFLAG_ANONYMOUS) return b;
+  if (b.flags & GASNET_BARRIERFLAG_ANONYMOUS) return a;
+  if (a.id != b.id) return {GASNET_BARRIERFLAG_MISMATCH, 0};
+  return a;
+}
+
+gexi_Event *start_valued_barrier(gexi_TM *tm, BarrierValue mine, BarrierValue *result, const char *call) {
+  return launch(new BarrierOp(tm, call, mine, result));
+}
 
 gexi_Event *start_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
                             const char *call, Fence fence) {

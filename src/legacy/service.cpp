@@ -12,7 +12,6 @@ namespace gex::legacy {
 
 void init() {
   gexi_legacy_tm = gex::runtime::g_rt.client->tm;
-  register_barrier_handler();
   init_collectives();
 }
 
