@@ -24,7 +24,7 @@ bool event_done(gex_Event_t ev) {
   // forward another team's broadcast, so barrier events drive them too.
   if (ev->kind != gexi_Event::Kind::Operation) gex::coll::progress();
   if (ev->kind == gexi_Event::Kind::Barrier) {
-    if (!g_rt.smp->barrier_done(ev->barrier_seq)) return false;
+    if (!gex::coll::primordial_barrier_done(ev->barrier_seq)) return false;
   } else if (ev->pending.load(std::memory_order_acquire) != 0) {
     return false;
   }

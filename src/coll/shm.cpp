@@ -1,7 +1,8 @@
 // Collectives through shared memory, for teams whose members are all neighbours.
 //
 // Every rank owns a "collective area" (a POSIX shm object mapped into every neighbour at
-// gex_Client_Init). It is an array of team blocks: block 0 is the primordial team's, a new team
+// gex_Client_Init). It starts with the rank's arrival counter for the primordial team's barrier
+// (AreaHeader), then an array of team blocks: block 0 is the primordial team's, a new team
 // takes a free block on each member (the members exchange their block numbers with one allgather
 // over the new team; if any member has none left the team stays on the AM engine). A block has
 // kSlots slots; collective #s of a team uses slot s % kSlots of every member's block, and a rank
@@ -26,8 +27,9 @@
 //              USER_NC keeps rank order): a rank combines its src with its children's outputs
 //              (read in place through the mapping) into its own slot; the result is rank 0's
 //              output, copied from there by the root (ToOne) or by everyone (ToAll)
-//   barrier    flat: publish arrival, wait for every member's (sub-teams; the primordial team
-//              keeps the transport's barrier)
+//   barrier    flat: publish arrival, wait for every member's. The primordial team's
+//              gex_Coll_BarrierNB skips the engine: it stores its arrival number in its area's
+//              header and its event tests every rank's (primordial_barrier_*)
 //   gather, scatter, gather_all, exchange (GASNet-1): each member whose blocks others keep
 //              streams its src through its slot; each member copies its part of every such
 //              stream into its dst (ShmBlocks)
@@ -78,9 +80,17 @@ struct alignas(64) Slot {
 struct Block {
   Slot slots[kSlots];
 };
+// At the start of every area, before its blocks. Written by the area's owner only.
+struct alignas(64) AreaHeader {
+  std::atomic<uint64_t> barrier_arrivals;  // the primordial barriers this rank has arrived at
+};
+static_assert(sizeof(AreaHeader) % alignof(Block) == 0, "blocks follow the header");
 
 bool g_enabled = false;
-std::vector<Block *> g_area;  // jobrank -> its collective area, mapped here (null: not a neighbour)
+std::vector<Block *> g_area;  // jobrank -> its collective area's blocks, mapped here (null: not a neighbour)
+// jobrank -> its primordial-barrier arrival counter, mapped here (empty under GEX_FORCE_AM)
+std::vector<const std::atomic<uint64_t> *> g_arrivals;
+std::atomic<uint64_t> *g_my_arrivals = nullptr;
 std::mutex g_alloc_mutex;
 std::vector<bool> g_block_used;  // blocks of my own area
 std::atomic<uint64_t> g_shm_ops{0}, g_am_ops{0};
@@ -89,7 +99,7 @@ std::atomic<uint64_t> g_shm_ops{0}, g_am_ops{0};
   bootstrap::fatal("collectives: " + what + ": " + std::strerror(errno));
 }
 
-Block *map_area(const std::string &name, size_t bytes, bool create) {
+char *map_area(const std::string &name, size_t bytes, bool create) {
   int fd = shm_open(name.c_str(), create ? O_CREAT | O_EXCL | O_RDWR : O_RDWR, 0600);
   if (fd < 0) sys_fatal("shm_open(" + name + ") failed");
   if (create && ftruncate(fd, off_t(bytes)) != 0) {
@@ -99,7 +109,7 @@ Block *map_area(const std::string &name, size_t bytes, bool create) {
   void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (p == MAP_FAILED) sys_fatal("mmap of " + std::to_string(bytes) + " bytes failed");
   close(fd);
-  return static_cast<Block *>(p);
+  return static_cast<char *>(p);
 }
 
 int32_t alloc_block() {
@@ -513,18 +523,23 @@ ShmTeam *team_shm(gexi_TM *tm) { return tm->coll ? tm->coll->shm : nullptr; }
 }  // namespace
 
 void init(TeamState *primordial) {
-  g_enabled = !g_rt.force_am && runtime::env_bool("GEX_COLL_SHM", true);
-  if (!g_enabled) return;
-  const size_t nblocks = size_t(runtime::env_int("GEX_COLL_SHM_TEAMS", 16, 1, 4096));
-  const size_t bytes = nblocks * sizeof(Block);
-  g_area.assign(g_rt.size, nullptr);
+  if (g_rt.force_am) return;
+  // GEX_COLL_SHM=0 keeps the areas' headers: the primordial barrier stays in shared memory.
+  g_enabled = runtime::env_bool("GEX_COLL_SHM", true);
+  const size_t nblocks = g_enabled ? size_t(runtime::env_int("GEX_COLL_SHM_TEAMS", 16, 1, 4096)) : 0;
+  const size_t bytes = sizeof(AreaHeader) + nblocks * sizeof(Block);
+  std::vector<char *> areas(g_rt.size, nullptr);
   const std::string mine = bootstrap::shm_name("coll", g_rt.rank);
-  g_area[g_rt.rank] = map_area(mine, bytes, true);  // zero-filled
+  areas[g_rt.rank] = map_area(mine, bytes, true);  // zero-filled
   bootstrap::barrier();
   for (gex_Rank_t r = 0; r < g_rt.size; ++r)
-    if (r != g_rt.rank) g_area[r] = map_area(bootstrap::shm_name("coll", r), bytes, false);
+    if (r != g_rt.rank) areas[r] = map_area(bootstrap::shm_name("coll", r), bytes, false);
   bootstrap::barrier();
   shm_unlink(mine.c_str());
+  for (char *a : areas) g_arrivals.push_back(&reinterpret_cast<AreaHeader *>(a)->barrier_arrivals);
+  g_my_arrivals = &reinterpret_cast<AreaHeader *>(areas[g_rt.rank])->barrier_arrivals;
+  if (!g_enabled) return;
+  for (char *a : areas) g_area.push_back(reinterpret_cast<Block *>(a + sizeof(AreaHeader)));
   g_block_used.assign(nblocks, false);
   g_block_used[0] = true;
   auto *team = new ShmTeam;
@@ -592,6 +607,18 @@ Op *make_blocks(gexi_TM *tm, uint8_t kind, gex_Rank_t root, void *dst, const voi
 void note_am_op() { g_am_ops.fetch_add(1, std::memory_order_relaxed); }
 
 }  // namespace gex::coll::shm
+
+namespace gex::coll {
+
+void primordial_barrier_arrive(uint64_t seq) noexcept { shm::g_my_arrivals->store(seq, std::memory_order_release); }
+
+bool primordial_barrier_done(uint64_t seq) noexcept {
+  for (const std::atomic<uint64_t> *a : shm::g_arrivals)
+    if (a->load(std::memory_order_acquire) < seq) return false;
+  return true;
+}
+
+}  // namespace gex::coll
 
 extern "C" void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops) {
   if (shm_ops) *shm_ops = gex::coll::shm::g_shm_ops.load(std::memory_order_relaxed);
