@@ -1,5 +1,5 @@
 // Internal to src/coll/: what the two collective engines share. An Op is one collective on one
-// rank, a small state machine that progress() (service.cpp) advances under g_engine_mutex.
+// rank, a small state machine that progress() (service.cpp) advances under the engine mutex.
 //   service.cpp  the engine, and the Ops that run over internal Active Messages (any team)
 //   shm.cpp      the Ops that run through shared memory (teams whose members are all neighbours)
 // Both kinds share a team's sequence numbers: every member routes a given call the same way (a

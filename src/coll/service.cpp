@@ -41,6 +41,7 @@
 #include "coll/engine.h"
 #include "coll/op.h"
 #include "coll/shm.h"
+#include "coll/state.h"
 #include "runtime/runtime.h"
 
 namespace gex::coll {
@@ -50,17 +51,7 @@ using runtime::usage_fatal;
 
 namespace {
 
-// Handlers append here; progress() takes the whole queue at once.
-std::mutex g_inbox_mutex;
-std::vector<Message> g_inbox;
-std::atomic<uint32_t> g_inbox_count{0};
-
-// Guards every team's TeamState (ops, early messages) and the active list.
-std::mutex g_engine_mutex;
-std::vector<Op *> g_active;
-std::atomic<uint32_t> g_active_count{0};
-
-TeamState *state_of(gexi_TM *tm) {  // under g_engine_mutex
+TeamState *state_of(gexi_TM *tm) {  // under the engine mutex
   if (!tm->coll) tm->coll = new TeamState(tm);  // (the primordial team's is made by init)
   return tm->coll;
 }
@@ -320,9 +311,10 @@ void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_A
             uint32_t(root),
             uint32_t(dtop),
             std::vector<char>(static_cast<char *>(buf), static_cast<char *>(buf) + nbytes)};
-  std::lock_guard<std::mutex> lock(g_inbox_mutex);
-  g_inbox.push_back(std::move(m));
-  g_inbox_count.fetch_add(1, std::memory_order_release);
+  ServiceState &st = state();
+  std::lock_guard<std::mutex> lock(st.inbox_mutex);
+  st.inbox.push_back(std::move(m));
+  st.inbox_count.fetch_add(1, std::memory_order_release);
 }
 
 [[noreturn]] void late_message(const TeamState *ts, const Message &m) {
@@ -345,7 +337,7 @@ void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_A
                                      " of the team, which has already completed on this rank (mismatched collective calls)");
 }
 
-void dispatch(Message &m) {  // under g_engine_mutex
+void dispatch(Message &m) {  // under the engine mutex
   gexi_TM *tm = m.team_id ? reinterpret_cast<gexi_TM *>(uintptr_t(m.team_id)) : g_rt.client->tm;
   TeamState *ts = state_of(tm);
   auto it = ts->ops.find(m.seq);
@@ -360,7 +352,7 @@ void dispatch(Message &m) {  // under g_engine_mutex
 }
 
 // A stage begins: start(), then the messages that arrived for it before.
-void begin(Op *op) {  // under g_engine_mutex
+void begin(Op *op) {  // under the engine mutex
   op->started = true;
   op->start();
   std::vector<Message> msgs = std::move(op->held);
@@ -377,7 +369,8 @@ gexi_Event *launch(const std::vector<Op *> &stages) {
   ev->pending.store(1, std::memory_order_relaxed);
   stages.back()->ev = ev;
   {
-    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    ServiceState &st = state();
+    std::lock_guard<std::mutex> lock(st.engine_mutex);
     TeamState *ts = state_of(stages.front()->tm);
     for (size_t i = 0; i < stages.size(); ++i) {
       Op *op = stages[i];
@@ -391,9 +384,9 @@ gexi_Event *launch(const std::vector<Op *> &stages) {
         op->held = std::move(e->second);
         ts->early.erase(e);
       }
-      g_active.push_back(op);
+      st.active.push_back(op);
     }
-    g_active_count.fetch_add(uint32_t(stages.size()), std::memory_order_release);
+    st.active_count.fetch_add(uint32_t(stages.size()), std::memory_order_release);
     begin(stages.front());
   }
   progress();
@@ -429,6 +422,7 @@ void wait_internal(gexi_Event *ev) {
 }  // namespace
 
 void init() {
+  g_rt.coll.reset(new ServiceState);
   g_rt.client->tm->coll = new TeamState(g_rt.client->tm);
   shm::init(g_rt.client->tm->coll);
   runtime::register_internal_handler(kHandlerCollMessage, (gex_AM_Fn_t)on_message,
@@ -439,18 +433,19 @@ void init() {
 void progress() {
   const runtime::ThreadState &t = runtime::t_thread;
   if (t.handler_depth || t.hsl_held || t.in_prepare) return;
-  if (!g_active_count.load(std::memory_order_acquire) && !g_inbox_count.load(std::memory_order_acquire)) return;
-  std::unique_lock<std::mutex> engine(g_engine_mutex, std::try_to_lock);
+  ServiceState &st = state();
+  if (!st.active_count.load(std::memory_order_acquire) && !st.inbox_count.load(std::memory_order_acquire)) return;
+  std::unique_lock<std::mutex> engine(st.engine_mutex, std::try_to_lock);
   if (!engine.owns_lock()) return;  // another thread is making progress right now
   std::vector<Message> msgs;
   {
-    std::lock_guard<std::mutex> lock(g_inbox_mutex);
-    msgs.swap(g_inbox);
-    g_inbox_count.store(0, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(st.inbox_mutex);
+    msgs.swap(st.inbox);
+    st.inbox_count.store(0, std::memory_order_relaxed);
   }
   for (Message &m : msgs) dispatch(m);
-  for (size_t i = 0; i < g_active.size();) {
-    Op *op = g_active[i];
+  for (size_t i = 0; i < st.active.size();) {
+    Op *op = st.active[i];
     if (!op->completed) {
       if (!op->started || !op->advance()) {
         ++i;
@@ -460,7 +455,7 @@ void progress() {
       op->ts->ops.erase(op->seq);
       op->ts->recent.push_back(TeamState::Completed{op->seq, op->kind, op->record_root(), op->call});
       if (op->ts->recent.size() > 16) op->ts->recent.pop_front();
-      if (op->next) begin(op->next);  // (already in g_active: advanced from the next pass on)
+      if (op->next) begin(op->next);  // (already in st.active: advanced from the next pass on)
       if (gexi_Event *ev = op->ev) {
         op->ev = nullptr;
         ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
@@ -471,9 +466,9 @@ void progress() {
       ++i;
       continue;
     }
-    g_active[i] = g_active.back();
-    g_active.pop_back();
-    g_active_count.fetch_sub(1, std::memory_order_relaxed);
+    st.active[i] = st.active.back();
+    st.active.pop_back();
+    st.active_count.fetch_sub(1, std::memory_order_relaxed);
     delete op;
   }
 }
@@ -547,14 +542,14 @@ std::vector<char> allgather(gexi_TM *tm, const void *rec, size_t rec_size, const
 }
 
 void attach_team(gexi_TM *tm) {
-  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  std::lock_guard<std::mutex> lock(state().engine_mutex);
   tm->coll = new TeamState(tm);
 }
 
 void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchInfo &scratch,
                     bool collectives_allowed) {
   {
-    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    std::lock_guard<std::mutex> lock(state().engine_mutex);
     TeamState *ts = tm->coll;
     ts->peer_ids = std::move(peer_ids);
     ts->scratch = scratch;
@@ -562,13 +557,13 @@ void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchIn
   }
   if (!collectives_allowed) return;
   shm::ShmTeam *team = shm::attach_team(tm);  // collective over tm when its members are neighbours
-  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  std::lock_guard<std::mutex> lock(state().engine_mutex);
   tm->coll->shm = team;
 }
 
 ScratchInfo detach_team(gexi_TM *tm, const char *call) {
   {
-    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    std::lock_guard<std::mutex> lock(state().engine_mutex);
     TeamState *ts = state_of(tm);
     if (!ts->ops.empty())
       usage_fatal(call, "tm is not quiesced: " + std::to_string(ts->ops.size()) +
@@ -578,14 +573,14 @@ ScratchInfo detach_team(gexi_TM *tm, const char *call) {
   // must see it before the barrier, after which a peer may reuse its slots for another team.
   for (;;) {
     {
-      std::lock_guard<std::mutex> lock(g_engine_mutex);
+      std::lock_guard<std::mutex> lock(state().engine_mutex);
       if (!tm->coll->shm || !shm::in_use(tm->coll->shm)) break;
     }
     progress();
     runtime::progress_wait_step();
   }
   wait_internal(launch(new BarrierOp(tm, call)));  // over AM (see above): never reads our slots
-  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  std::lock_guard<std::mutex> lock(state().engine_mutex);
   TeamState *ts = tm->coll;
   if (!ts->early.empty())
     usage_fatal(call, "a member of the team started collective #" + std::to_string(ts->early.begin()->first) +
@@ -598,3 +593,5 @@ ScratchInfo detach_team(gexi_TM *tm, const char *call) {
 }
 
 }  // namespace gex::coll
+
+void gex::runtime::ServiceStateDeleter::operator()(coll::ServiceState *s) const noexcept { delete s; }

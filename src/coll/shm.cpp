@@ -39,6 +39,7 @@
 // gex_TM_Destroy waits for that before its barrier (over AM); after the barrier no member reads
 // the team's blocks any more, and each member frees its own.
 #include "coll/shm.h"
+#include "coll/state.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -69,6 +70,8 @@ constexpr size_t kDirectMin = 8192;
 
 static_assert(std::atomic<uint64_t>::is_always_lock_free, "flags are shared between processes");
 
+}  // namespace
+
 struct alignas(64) Slot {
   std::atomic<uint64_t> desc[4];
   alignas(64) std::atomic<uint64_t> produced;
@@ -86,14 +89,9 @@ struct alignas(64) AreaHeader {
 };
 static_assert(sizeof(AreaHeader) % alignof(Block) == 0, "blocks follow the header");
 
-bool g_enabled = false;
-std::vector<Block *> g_area;  // jobrank -> its collective area's blocks, mapped here (null: not a neighbour)
-// jobrank -> its primordial-barrier arrival counter, mapped here (empty under GEX_FORCE_AM)
-std::vector<const std::atomic<uint64_t> *> g_arrivals;
-std::atomic<uint64_t> *g_my_arrivals = nullptr;
-std::mutex g_alloc_mutex;
-std::vector<bool> g_block_used;  // blocks of my own area
-std::atomic<uint64_t> g_shm_ops{0}, g_am_ops{0};
+namespace {
+
+AreaState &areas() { return state().shm; }
 
 [[noreturn]] void sys_fatal(const std::string &what) {
   bootstrap::fatal("collectives: " + what + ": " + std::strerror(errno));
@@ -113,13 +111,14 @@ char *map_area(const std::string &name, size_t bytes, bool create) {
 }
 
 int32_t alloc_block() {
-  std::lock_guard<std::mutex> lock(g_alloc_mutex);
-  for (size_t i = 1; i < g_block_used.size(); ++i) {
-    if (g_block_used[i]) continue;
-    g_block_used[i] = true;
+  AreaState &st = areas();
+  std::lock_guard<std::mutex> lock(st.alloc_mutex);
+  for (size_t i = 1; i < st.block_used.size(); ++i) {
+    if (st.block_used[i]) continue;
+    st.block_used[i] = true;
     // A previous team's flags must not satisfy this team's waits: peers learn the block number
     // (through the allgather's messages, which order these stores) before they read it.
-    for (Slot &s : g_area[g_rt.rank][i].slots) {
+    for (Slot &s : st.area[g_rt.rank][i].slots) {
       for (auto &d : s.desc) d.store(0, std::memory_order_relaxed);
       s.produced.store(0, std::memory_order_relaxed);
       s.direct.store(0, std::memory_order_relaxed);
@@ -132,8 +131,9 @@ int32_t alloc_block() {
 }
 
 void free_block(int32_t i) {
-  std::lock_guard<std::mutex> lock(g_alloc_mutex);
-  g_block_used[size_t(i)] = false;
+  AreaState &st = areas();
+  std::lock_guard<std::mutex> lock(st.alloc_mutex);
+  st.block_used[size_t(i)] = false;
 }
 
 }  // namespace
@@ -524,33 +524,35 @@ ShmTeam *team_shm(gexi_TM *tm) { return tm->coll ? tm->coll->shm : nullptr; }
 
 void init(TeamState *primordial) {
   if (g_rt.force_am) return;
+  AreaState &st = areas();
   // GEX_COLL_SHM=0 keeps the areas' headers: the primordial barrier stays in shared memory.
-  g_enabled = runtime::env_bool("GEX_COLL_SHM", true);
-  const size_t nblocks = g_enabled ? size_t(runtime::env_int("GEX_COLL_SHM_TEAMS", 16, 1, 4096)) : 0;
+  st.enabled = runtime::env_bool("GEX_COLL_SHM", true);
+  const size_t nblocks = st.enabled ? size_t(runtime::env_int("GEX_COLL_SHM_TEAMS", 16, 1, 4096)) : 0;
   const size_t bytes = sizeof(AreaHeader) + nblocks * sizeof(Block);
-  std::vector<char *> areas(g_rt.size, nullptr);
+  std::vector<char *> mapped(g_rt.size, nullptr);
   const std::string mine = bootstrap::shm_name("coll", g_rt.rank);
-  areas[g_rt.rank] = map_area(mine, bytes, true);  // zero-filled
+  mapped[g_rt.rank] = map_area(mine, bytes, true);  // zero-filled
   bootstrap::barrier();
   for (gex_Rank_t r = 0; r < g_rt.size; ++r)
-    if (r != g_rt.rank) areas[r] = map_area(bootstrap::shm_name("coll", r), bytes, false);
+    if (r != g_rt.rank) mapped[r] = map_area(bootstrap::shm_name("coll", r), bytes, false);
   bootstrap::barrier();
   shm_unlink(mine.c_str());
-  for (char *a : areas) g_arrivals.push_back(&reinterpret_cast<AreaHeader *>(a)->barrier_arrivals);
-  g_my_arrivals = &reinterpret_cast<AreaHeader *>(areas[g_rt.rank])->barrier_arrivals;
-  if (!g_enabled) return;
-  for (char *a : areas) g_area.push_back(reinterpret_cast<Block *>(a + sizeof(AreaHeader)));
-  g_block_used.assign(nblocks, false);
-  g_block_used[0] = true;
+  for (char *a : mapped) st.arrivals.push_back(&reinterpret_cast<AreaHeader *>(a)->barrier_arrivals);
+  st.my_arrivals = &reinterpret_cast<AreaHeader *>(mapped[g_rt.rank])->barrier_arrivals;
+  if (!st.enabled) return;
+  for (char *a : mapped) st.area.push_back(reinterpret_cast<Block *>(a + sizeof(AreaHeader)));
+  st.block_used.assign(nblocks, false);
+  st.block_used[0] = true;
   auto *team = new ShmTeam;
-  for (gex_Rank_t r = 0; r < g_rt.size; ++r) team->blocks.push_back(&g_area[r][0]);
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r) team->blocks.push_back(&st.area[r][0]);
   primordial->shm = team;
 }
 
 ShmTeam *attach_team(gexi_TM *tm) {
-  if (!g_enabled) return nullptr;
+  AreaState &st = areas();
+  if (!st.enabled) return nullptr;
   for (gex_Rank_t r = 0; r < tm->size; ++r)
-    if (!g_area[tm->members.empty() ? r : tm->members[r]]) return nullptr;  // (same answer on every member)
+    if (!st.area[tm->members.empty() ? r : tm->members[r]]) return nullptr;  // (same answer on every member)
   int32_t mine = alloc_block();
   std::vector<char> raw = allgather(tm, &mine, sizeof mine, "gex_TM_Split or gex_TM_Create");
   std::vector<int32_t> all(tm->size);
@@ -563,7 +565,7 @@ ShmTeam *attach_team(gexi_TM *tm) {
   auto *team = new ShmTeam;
   team->my_block = mine;
   for (gex_Rank_t r = 0; r < tm->size; ++r)
-    team->blocks.push_back(&g_area[tm->members.empty() ? r : tm->members[r]][all[r]]);
+    team->blocks.push_back(&st.area[tm->members.empty() ? r : tm->members[r]][all[r]]);
   return team;
 }
 
@@ -580,40 +582,40 @@ void detach_team(ShmTeam *team) {
 
 Op *make_barrier(gexi_TM *tm, const char *call) {
   if (!team_shm(tm)) return nullptr;
-  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBarrier(tm, call);
 }
 
 Op *make_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes, const char *call) {
   if (!team_shm(tm)) return nullptr;
-  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBroadcast(tm, root, dst, src, nbytes, call);
 }
 
 Op *make_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt, size_t dt_sz,
                 size_t dt_cnt, gex_OP_t op, gex_Coll_ReduceFn_t user_op, void *user_cdata, const char *call) {
   if (!team_shm(tm) || dt_sz > kChunk) return nullptr;  // dt_sz is single-valued
-  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmReduce(tm, to_all, root, dst, src, dt, dt_sz, dt_cnt, op, user_op, user_cdata, call);
 }
 
 Op *make_blocks(gexi_TM *tm, uint8_t kind, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
                 const char *call) {
   if (!team_shm(tm)) return nullptr;
-  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBlocks(tm, kind, root, dst, src, nbytes, call);
 }
 
-void note_am_op() { g_am_ops.fetch_add(1, std::memory_order_relaxed); }
+void note_am_op() { areas().am_ops.fetch_add(1, std::memory_order_relaxed); }
 
 }  // namespace gex::coll::shm
 
 namespace gex::coll {
 
-void primordial_barrier_arrive(uint64_t seq) noexcept { shm::g_my_arrivals->store(seq, std::memory_order_release); }
+void primordial_barrier_arrive(uint64_t seq) noexcept { state().shm.my_arrivals->store(seq, std::memory_order_release); }
 
 bool primordial_barrier_done(uint64_t seq) noexcept {
-  for (const std::atomic<uint64_t> *a : shm::g_arrivals)
+  for (const std::atomic<uint64_t> *a : state().shm.arrivals)
     if (a->load(std::memory_order_acquire) < seq) return false;
   return true;
 }
@@ -621,6 +623,7 @@ bool primordial_barrier_done(uint64_t seq) noexcept {
 }  // namespace gex::coll
 
 extern "C" void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops) {
-  if (shm_ops) *shm_ops = gex::coll::shm::g_shm_ops.load(std::memory_order_relaxed);
-  if (am_ops) *am_ops = gex::coll::shm::g_am_ops.load(std::memory_order_relaxed);
+  const gex::coll::ServiceState *st = gex::runtime::g_rt.coll.get();  // null before gex_Client_Init
+  if (shm_ops) *shm_ops = st ? st->shm.shm_ops.load(std::memory_order_relaxed) : 0;
+  if (am_ops) *am_ops = st ? st->shm.am_ops.load(std::memory_order_relaxed) : 0;
 }

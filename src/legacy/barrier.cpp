@@ -12,25 +12,19 @@
 #include <atomic>
 
 #include "coll/engine.h"
-#include "legacy/service.h"
+#include "legacy/state.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
 using gex::coll::BarrierValue;
+using gex::legacy::BarrierState;
 
 namespace {
 
-struct BarrierState {
-  // The calling side (GASNet-1 allows one thread per node in the barrier at a time).
-  gex_Event_t pending = GEX_EVENT_INVALID;  // the barrier notify started
-  BarrierValue outcome;                     // written by the engine before `pending` completes
-  BarrierValue result;                      // of the last completed barrier
-  bool have_result = false;
-};
-BarrierState g_barrier;
+BarrierState &barrier_state() { return gex::legacy::state().barrier; }
 
 int finish(int id, int flags) {
-  BarrierState &b = g_barrier;
+  BarrierState &b = barrier_state();
   b.pending = GEX_EVENT_INVALID;
   b.result = b.outcome;
   b.have_result = true;
@@ -46,7 +40,8 @@ int finish(int id, int flags) {
 }
 
 void require_notified(const char *call) {
-  if (g_barrier.pending == GEX_EVENT_INVALID) usage_fatal(call, "no gasnet_barrier_notify is pending on this node");
+  require_init(call);
+  if (barrier_state().pending == GEX_EVENT_INVALID) usage_fatal(call, "no gasnet_barrier_notify is pending on this node");
 }
 
 }  // namespace
@@ -57,7 +52,7 @@ void gasnet_barrier_notify(int id, int flags) {
   const char *call = "gasnet_barrier_notify";
   require_init(call);
   check_may_communicate(call);
-  BarrierState &b = g_barrier;
+  BarrierState &b = barrier_state();
   if (b.pending != GEX_EVENT_INVALID)
     usage_fatal(call, "called twice without a gasnet_barrier_wait/try completing the first barrier");
   // UNNAMED includes ANONYMOUS, whose meaning it takes.
@@ -74,7 +69,7 @@ int gasnet_barrier_wait(int id, int flags) {
   const char *call = "gasnet_barrier_wait";
   check_may_communicate(call);
   require_notified(call);
-  gex_Event_Wait(g_barrier.pending);
+  gex_Event_Wait(barrier_state().pending);
   return finish(id, flags);
 }
 
@@ -83,7 +78,7 @@ int gasnet_barrier_try(int id, int flags) {
   check_may_communicate(call);
   require_notified(call);
   gasnet_AMPoll();
-  if (gex_Event_Test(g_barrier.pending) != GASNET_OK) return GASNET_ERR_NOT_READY;
+  if (gex_Event_Test(barrier_state().pending) != GASNET_OK) return GASNET_ERR_NOT_READY;
   return finish(id, flags);
 }
 
@@ -93,8 +88,10 @@ int gasnet_barrier(int id, int flags) {
 }
 
 int gasnet_barrier_result(int *id) {
-  if (!g_barrier.have_result) usage_fatal("gasnet_barrier_result", "no barrier has completed yet");
-  const BarrierValue &r = g_barrier.result;
+  require_init("gasnet_barrier_result");
+  const BarrierState &b = barrier_state();
+  if (!b.have_result) usage_fatal("gasnet_barrier_result", "no barrier has completed yet");
+  const BarrierValue &r = b.result;
   if (id) *id = r.id;
   return r.flags;
 }

@@ -18,7 +18,11 @@
 // ---- objects behind the public handles (tags fixed by docs/internals.md) -------------------
 
 namespace gex::coll {
-struct TeamState;  // src/coll/: a team's collective state (sequence numbers, outstanding ops)
+struct TeamState;     // src/coll/: a team's collective state (sequence numbers, outstanding ops)
+struct ServiceState;  // src/coll/state.h: the collectives service's process-wide state
+}
+namespace gex::legacy {
+struct ServiceState;  // src/legacy/state.h: the GASNet-1 layer's
 }
 
 struct gexi_Client {
@@ -146,6 +150,15 @@ struct ThreadState {
 };
 extern thread_local ThreadState t_thread;
 
+// Frees a service's state (Runtime below). Each operator() is defined by its service, so this
+// header needs none of their definitions.
+struct ServiceStateDeleter {
+  void operator()(coll::ServiceState *) const noexcept;
+  void operator()(legacy::ServiceState *) const noexcept;
+};
+template <typename T>
+using ServiceStatePtr = std::unique_ptr<T, ServiceStateDeleter>;
+
 struct Runtime {
   gexi_Client *client = nullptr;
   gex_Rank_t rank = 0;
@@ -158,6 +171,10 @@ struct Runtime {
   std::vector<transport::Transport::SegmentView> segments;
   uintptr_t max_segment_size = 0;
   std::vector<gexi_RankInfo_s> nbrhd_info;  // every rank of this host, sorted by jobrank
+  // Each service's process-wide state, made by its init() from gex_Client_Init: the runtime
+  // object owns it (no file statics), so the APIs and endpoints that share this runtime share it.
+  ServiceStatePtr<coll::ServiceState> coll;
+  ServiceStatePtr<legacy::ServiceState> legacy;
 };
 extern Runtime g_rt;
 extern bool g_verbose_errors;
