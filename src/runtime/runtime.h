@@ -24,6 +24,12 @@ struct ServiceState;  // src/coll/state.h: the collectives service's process-wid
 namespace gex::legacy {
 struct ServiceState;  // src/legacy/state.h: the GASNet-1 layer's
 }
+namespace gex::vis {
+struct ServiceState;  // src/vis/service.cpp: VIS's (peer completions waiting for their puts)
+}
+namespace gex::ratomic {
+struct ServiceState;  // src/ratomic/service.h: the remote atomics'
+}
 
 struct gexi_Client {
   std::string name;
@@ -155,6 +161,8 @@ extern thread_local ThreadState t_thread;
 struct ServiceStateDeleter {
   void operator()(coll::ServiceState *) const noexcept;
   void operator()(legacy::ServiceState *) const noexcept;
+  void operator()(vis::ServiceState *) const noexcept;
+  void operator()(ratomic::ServiceState *) const noexcept;
 };
 template <typename T>
 using ServiceStatePtr = std::unique_ptr<T, ServiceStateDeleter>;
@@ -175,6 +183,8 @@ struct Runtime {
   // object owns it (no file statics), so the APIs and endpoints that share this runtime share it.
   ServiceStatePtr<coll::ServiceState> coll;
   ServiceStatePtr<legacy::ServiceState> legacy;
+  ServiceStatePtr<vis::ServiceState> vis;
+  ServiceStatePtr<ratomic::ServiceState> ratomic;
 };
 extern Runtime g_rt;
 extern bool g_verbose_errors;
