@@ -1,7 +1,6 @@
 // Events, NBI completion and access regions (gex_Coll_BarrierNB is in src/coll/collectives.cpp).
 #include "coll/service.h"
 #include "runtime/runtime.h"
-#include "transport/smp/smp_transport.h"  // the primordial barrier, until it moves to src/coll/
 
 using namespace gex::runtime;
 
@@ -25,7 +24,7 @@ bool event_done(gex_Event_t ev) {
   // forward another team's broadcast, so barrier events drive them too.
   if (ev->kind != gexi_Event::Kind::Operation) gex::coll::progress();
   if (ev->kind == gexi_Event::Kind::Barrier) {
-    if (!static_cast<gex::transport::smp::SmpTransport *>(g_rt.transports[0].get())->barrier_done(ev->barrier_seq)) return false;
+    if (!gex::coll::primordial_barrier_done(ev->barrier_seq)) return false;
   } else if (ev->pending.load(std::memory_order_acquire) != 0) {
     return false;
   }

@@ -1,7 +1,8 @@
-// gex_Coll_*: argument checks, then the engine (service.cpp). The primordial team's barrier on
-// the smp path stays the transport's shared-memory barrier; a sub-team's barrier runs in shared
-// memory when its members are neighbours (shm.cpp), and otherwise (and for every team under
-// GEX_FORCE_AM=1) it is the engine's dissemination barrier over AM.
+// gex_Coll_*: argument checks, then the engine (service.cpp). The primordial team's barrier is
+// a counter per rank in the collective areas (coll::primordial_barrier_*, shm.cpp), outside the
+// engine; a sub-team's barrier runs in shared memory when its members are neighbours (shm.cpp),
+// and otherwise (and for every team under GEX_FORCE_AM=1) it is the engine's dissemination
+// barrier over AM.
 #include <gasnet_coll.h>
 
 #include <cstdio>
@@ -9,7 +10,6 @@
 #include "coll/engine.h"
 #include "runtime/dtop.h"
 #include "runtime/runtime.h"
-#include "transport/smp/smp_transport.h"  // the primordial barrier, until it moves to src/coll/
 
 using namespace gex::runtime;
 
@@ -61,7 +61,7 @@ gex_Event_t barrier_nb(gex_TM_t tm, gex_Flags_t flags, const char *call) {
   gexi_TM *team = collective_team(tm, flags, call);
   if (team->primordial && !g_rt.force_am) {
     uint64_t seq = team->barrier_seq.fetch_add(1, std::memory_order_relaxed) + 1;
-    static_cast<gex::transport::smp::SmpTransport *>(g_rt.transports[0].get())->barrier_arrive(seq);  // release: this thread's earlier accesses are visible first
+    gex::coll::primordial_barrier_arrive(seq);  // release: this thread's earlier accesses are visible first
     gexi_Event *ev = event_alloc();
     ev->kind = gexi_Event::Kind::Barrier;
     ev->tm = team;

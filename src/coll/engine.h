@@ -20,6 +20,23 @@ struct Fence {
 };
 
 gexi_Event *start_barrier(gexi_TM *tm, const char *call);
+
+// What a barrier agrees on (GASNet-1's named barriers): flags is GASNET_BARRIERFLAG_ANONYMOUS
+// and/or GASNET_BARRIERFLAG_MISMATCH, id the name of a named barrier. Members' values merge as
+//   MISMATCH with anything -> MISMATCH;  ANONYMOUS with x -> x;
+//   named a with named b   -> a if a == b, else MISMATCH.
+// Merging is idempotent and commutative, so every member ends with the same value. The barriers
+// of gex_Coll_Barrier*, ALLSYNC fences and gex_TM_Destroy carry the anonymous value.
+struct BarrierValue {
+  int flags = GASNET_BARRIERFLAG_ANONYMOUS;
+  int id = 0;
+};
+BarrierValue merge(BarrierValue a, BarrierValue b);
+
+// The dissemination barrier over AM with a value: `mine` merged with every member's at each
+// round; *result holds the merged value once the event completes (it must outlive the barrier).
+// GASNet-1's gasnet_barrier_notify on the primordial team.
+gexi_Event *start_valued_barrier(gexi_TM *tm, BarrierValue mine, BarrierValue *result, const char *call);
 gexi_Event *start_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
                             const char *call, Fence fence = {});
 // to_all: ReduceToAll (root ignored).

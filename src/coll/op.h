@@ -1,5 +1,5 @@
 // Internal to src/coll/: what the two collective engines share. An Op is one collective on one
-// rank, a small state machine that progress() (service.cpp) advances under g_engine_mutex.
+// rank, a small state machine that progress() (service.cpp) advances under the engine mutex.
 //   service.cpp  the engine, and the Ops that run over internal Active Messages (any team)
 //   shm.cpp      the Ops that run through shared memory (teams whose members are all neighbours)
 // Both kinds share a team's sequence numbers: every member routes a given call the same way (a
@@ -58,7 +58,7 @@ enum : uint8_t { kPhaseUp = 0, kPhaseToRoot = 1, kPhaseDown = 2 };
 
 inline const char *kind_call(uint8_t kind) {
   switch (kind) {
-    case kBarrier: return "gex_Coll_BarrierNB (or gex_TM_Destroy, or the barrier of a GASNet-1 ALLSYNC collective)";
+    case kBarrier: return "gex_Coll_BarrierNB (or gex_TM_Destroy, gasnet_barrier_notify, or the barrier of a GASNet-1 ALLSYNC collective)";
     case kBroadcast: return "gex_Coll_BroadcastNB";
     case kReduceToOne: return "gex_Coll_ReduceToOneNB";
     case kReduceToAll: return "gex_Coll_ReduceToAllNB";

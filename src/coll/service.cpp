@@ -1,6 +1,8 @@
 // The collectives engine: every collective of every team runs as an Op (a small state machine)
 // over one internal Medium Request handler. O(log P) messages per rank:
-//   barrier     dissemination: round k sends to rank+2^k, waits for rank-2^k
+//   barrier     dissemination: round k sends to rank+2^k, waits for rank-2^k; each message
+//               carries the sender's merged (flags, id) value (engine.h BarrierValue), which
+//               GASNet-1's named barriers use (src/legacy/barrier.cpp); anonymous otherwise
 //   broadcast   binomial tree relative to the root, chunks forwarded as they arrive (pipelined)
 //   reduce      binomial tree rooted at team rank 0 whose subtrees are contiguous rank ranges, so
 //               combining a node's own value with its children in increasing order keeps rank
@@ -39,6 +41,7 @@
 #include "coll/engine.h"
 #include "coll/op.h"
 #include "coll/shm.h"
+#include "coll/state.h"
 #include "runtime/runtime.h"
 
 namespace gex::coll {
@@ -48,46 +51,49 @@ using runtime::usage_fatal;
 
 namespace {
 
-// Handlers append here; progress() takes the whole queue at once.
-std::mutex g_inbox_mutex;
-std::vector<Message> g_inbox;
-std::atomic<uint32_t> g_inbox_count{0};
-
-// Guards every team's TeamState (ops, early messages) and the active list.
-std::mutex g_engine_mutex;
-std::vector<Op *> g_active;
-std::atomic<uint32_t> g_active_count{0};
-
-TeamState *state_of(gexi_TM *tm) {  // under g_engine_mutex
+TeamState *state_of(gexi_TM *tm) {  // under the engine mutex
   if (!tm->coll) tm->coll = new TeamState(tm);  // (the primordial team's is made by init)
   return tm->coll;
 }
 
 // ---- Ops over AM ----------------------------------------------------------------------------
 
+// Round k's message carries what this member has merged so far (its own value and those of
+// rounds < k): flags in the message's root field, id in its dtop field.
 struct BarrierOp final : Op {
-  BarrierOp(gexi_TM *t, const char *c) : Op(t, kBarrier, c) {
+  BarrierOp(gexi_TM *t, const char *c, BarrierValue v = {}, BarrierValue *r = nullptr)
+      : Op(t, kBarrier, c), merged(v), result(r) {
     while ((uint64_t(1) << rounds) < size) ++rounds;
   }
   void deliver(Message &m) override {
     check_kind(m);
+    if (m.phase >= rounds || (got & (uint64_t(1) << m.phase)))
+      usage_fatal(call, "internal error: unexpected barrier message (round " + std::to_string(m.phase) + ") from " +
+                            who(m));
     got |= uint64_t(1) << m.phase;
+    recv[m.phase] = BarrierValue{int(m.root), int(m.dtop)};
   }
   bool advance() override {
     while (k < rounds) {
       if (!sent) {
-        send(gex_Rank_t((uint64_t(rank) + (uint64_t(1) << k)) % size), uint8_t(k), 0, 0, 0, 0, nullptr, 0);
+        send(gex_Rank_t((uint64_t(rank) + (uint64_t(1) << k)) % size), uint8_t(k), 0, 0, uint32_t(merged.flags),
+             uint32_t(merged.id), nullptr, 0);
         sent = true;
       }
       if (!(got & (uint64_t(1) << k))) return false;
+      merged = merge(merged, recv[k]);
       ++k;
       sent = false;
     }
+    if (result) *result = merged;  // before the event completes (progress())
     return true;
   }
   unsigned rounds = 0, k = 0;
   bool sent = false;
   uint64_t got = 0;
+  BarrierValue merged;
+  BarrierValue *result;
+  BarrierValue recv[32];  // rounds < 32: team sizes are gex_Rank_t
 };
 
 struct BroadcastOp final : Op {
@@ -305,9 +311,10 @@ void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_A
             uint32_t(root),
             uint32_t(dtop),
             std::vector<char>(static_cast<char *>(buf), static_cast<char *>(buf) + nbytes)};
-  std::lock_guard<std::mutex> lock(g_inbox_mutex);
-  g_inbox.push_back(std::move(m));
-  g_inbox_count.fetch_add(1, std::memory_order_release);
+  ServiceState &st = state();
+  std::lock_guard<std::mutex> lock(st.inbox_mutex);
+  st.inbox.push_back(std::move(m));
+  st.inbox_count.fetch_add(1, std::memory_order_release);
 }
 
 [[noreturn]] void late_message(const TeamState *ts, const Message &m) {
@@ -330,7 +337,7 @@ void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_A
                                      " of the team, which has already completed on this rank (mismatched collective calls)");
 }
 
-void dispatch(Message &m) {  // under g_engine_mutex
+void dispatch(Message &m) {  // under the engine mutex
   gexi_TM *tm = m.team_id ? reinterpret_cast<gexi_TM *>(uintptr_t(m.team_id)) : g_rt.client->tm;
   TeamState *ts = state_of(tm);
   auto it = ts->ops.find(m.seq);
@@ -345,7 +352,7 @@ void dispatch(Message &m) {  // under g_engine_mutex
 }
 
 // A stage begins: start(), then the messages that arrived for it before.
-void begin(Op *op) {  // under g_engine_mutex
+void begin(Op *op) {  // under the engine mutex
   op->started = true;
   op->start();
   std::vector<Message> msgs = std::move(op->held);
@@ -362,7 +369,8 @@ gexi_Event *launch(const std::vector<Op *> &stages) {
   ev->pending.store(1, std::memory_order_relaxed);
   stages.back()->ev = ev;
   {
-    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    ServiceState &st = state();
+    std::lock_guard<std::mutex> lock(st.engine_mutex);
     TeamState *ts = state_of(stages.front()->tm);
     for (size_t i = 0; i < stages.size(); ++i) {
       Op *op = stages[i];
@@ -376,9 +384,9 @@ gexi_Event *launch(const std::vector<Op *> &stages) {
         op->held = std::move(e->second);
         ts->early.erase(e);
       }
-      g_active.push_back(op);
+      st.active.push_back(op);
     }
-    g_active_count.fetch_add(uint32_t(stages.size()), std::memory_order_release);
+    st.active_count.fetch_add(uint32_t(stages.size()), std::memory_order_release);
     begin(stages.front());
   }
   progress();
@@ -414,6 +422,7 @@ void wait_internal(gexi_Event *ev) {
 }  // namespace
 
 void init() {
+  g_rt.coll.reset(new ServiceState);
   g_rt.client->tm->coll = new TeamState(g_rt.client->tm);
   shm::init(g_rt.client->tm->coll);
   runtime::register_internal_handler(kHandlerCollMessage, (gex_AM_Fn_t)on_message,
@@ -422,20 +431,22 @@ void init() {
 }
 
 void progress() {
+  ServiceState &st = state();
+  // Idle first: this runs from every poll and every test of a barrier event.
+  if (!st.active_count.load(std::memory_order_acquire) && !st.inbox_count.load(std::memory_order_acquire)) return;
   const runtime::ThreadState &t = runtime::t_thread;
   if (t.handler_depth || t.hsl_held || t.in_prepare) return;
-  if (!g_active_count.load(std::memory_order_acquire) && !g_inbox_count.load(std::memory_order_acquire)) return;
-  std::unique_lock<std::mutex> engine(g_engine_mutex, std::try_to_lock);
+  std::unique_lock<std::mutex> engine(st.engine_mutex, std::try_to_lock);
   if (!engine.owns_lock()) return;  // another thread is making progress right now
   std::vector<Message> msgs;
   {
-    std::lock_guard<std::mutex> lock(g_inbox_mutex);
-    msgs.swap(g_inbox);
-    g_inbox_count.store(0, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(st.inbox_mutex);
+    msgs.swap(st.inbox);
+    st.inbox_count.store(0, std::memory_order_relaxed);
   }
   for (Message &m : msgs) dispatch(m);
-  for (size_t i = 0; i < g_active.size();) {
-    Op *op = g_active[i];
+  for (size_t i = 0; i < st.active.size();) {
+    Op *op = st.active[i];
     if (!op->completed) {
       if (!op->started || !op->advance()) {
         ++i;
@@ -445,7 +456,7 @@ void progress() {
       op->ts->ops.erase(op->seq);
       op->ts->recent.push_back(TeamState::Completed{op->seq, op->kind, op->record_root(), op->call});
       if (op->ts->recent.size() > 16) op->ts->recent.pop_front();
-      if (op->next) begin(op->next);  // (already in g_active: advanced from the next pass on)
+      if (op->next) begin(op->next);  // (already in st.active: advanced from the next pass on)
       if (gexi_Event *ev = op->ev) {
         op->ev = nullptr;
         ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
@@ -456,9 +467,9 @@ void progress() {
       ++i;
       continue;
     }
-    g_active[i] = g_active.back();
-    g_active.pop_back();
-    g_active_count.fetch_sub(1, std::memory_order_relaxed);
+    st.active[i] = st.active.back();
+    st.active.pop_back();
+    st.active_count.fetch_sub(1, std::memory_order_relaxed);
     delete op;
   }
 }
@@ -469,6 +480,18 @@ void check_collectives_allowed(gexi_TM *tm, const char *call) {
 }
 
 gexi_Event *start_barrier(gexi_TM *tm, const char *call) { return launch(make_barrier(tm, call)); }
+
+BarrierValue merge(BarrierValue a, BarrierValue b) {
+  if ((a.flags | b.flags) & GASNET_BARRIERFLAG_MISMATCH) return {GASNET_BARRIERFLAG_MISMATCH, 0};
+  if (a.flags & GASNET_BARRIERFLAG_ANONYMOUS) return b;
+  if (b.flags & GASNET_BARRIERFLAG_ANONYMOUS) return a;
+  if (a.id != b.id) return {GASNET_BARRIERFLAG_MISMATCH, 0};
+  return a;
+}
+
+gexi_Event *start_valued_barrier(gexi_TM *tm, BarrierValue mine, BarrierValue *result, const char *call) {
+  return launch(new BarrierOp(tm, call, mine, result));
+}
 
 gexi_Event *start_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
                             const char *call, Fence fence) {
@@ -520,14 +543,14 @@ std::vector<char> allgather(gexi_TM *tm, const void *rec, size_t rec_size, const
 }
 
 void attach_team(gexi_TM *tm) {
-  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  std::lock_guard<std::mutex> lock(state().engine_mutex);
   tm->coll = new TeamState(tm);
 }
 
 void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchInfo &scratch,
                     bool collectives_allowed) {
   {
-    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    std::lock_guard<std::mutex> lock(state().engine_mutex);
     TeamState *ts = tm->coll;
     ts->peer_ids = std::move(peer_ids);
     ts->scratch = scratch;
@@ -535,13 +558,13 @@ void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchIn
   }
   if (!collectives_allowed) return;
   shm::ShmTeam *team = shm::attach_team(tm);  // collective over tm when its members are neighbours
-  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  std::lock_guard<std::mutex> lock(state().engine_mutex);
   tm->coll->shm = team;
 }
 
 ScratchInfo detach_team(gexi_TM *tm, const char *call) {
   {
-    std::lock_guard<std::mutex> lock(g_engine_mutex);
+    std::lock_guard<std::mutex> lock(state().engine_mutex);
     TeamState *ts = state_of(tm);
     if (!ts->ops.empty())
       usage_fatal(call, "tm is not quiesced: " + std::to_string(ts->ops.size()) +
@@ -551,14 +574,14 @@ ScratchInfo detach_team(gexi_TM *tm, const char *call) {
   // must see it before the barrier, after which a peer may reuse its slots for another team.
   for (;;) {
     {
-      std::lock_guard<std::mutex> lock(g_engine_mutex);
+      std::lock_guard<std::mutex> lock(state().engine_mutex);
       if (!tm->coll->shm || !shm::in_use(tm->coll->shm)) break;
     }
     progress();
     runtime::progress_wait_step();
   }
   wait_internal(launch(new BarrierOp(tm, call)));  // over AM (see above): never reads our slots
-  std::lock_guard<std::mutex> lock(g_engine_mutex);
+  std::lock_guard<std::mutex> lock(state().engine_mutex);
   TeamState *ts = tm->coll;
   if (!ts->early.empty())
     usage_fatal(call, "a member of the team started collective #" + std::to_string(ts->early.begin()->first) +
@@ -571,3 +594,5 @@ ScratchInfo detach_team(gexi_TM *tm, const char *call) {
 }
 
 }  // namespace gex::coll
+
+void gex::runtime::ServiceStateDeleter::operator()(coll::ServiceState *s) const noexcept { delete s; }

@@ -14,6 +14,13 @@ namespace gex::coll {
 // Called once from gex_Client_Init, after the primordial endpoint exists and before this rank polls.
 void init();
 
+// gex_Coll_BarrierNB on the primordial team when GEX_FORCE_AM is off, outside the engine: each
+// rank's arrival counter lives in its collective area (shm.cpp), mapped by every rank. Arrival
+// `seq` is published with release (this thread's earlier accesses are visible first); the
+// barrier is complete once every rank has arrived at `seq` or later (acquire).
+void primordial_barrier_arrive(uint64_t seq) noexcept;
+bool primordial_barrier_done(uint64_t seq) noexcept;
+
 // Advances every outstanding collective of this process: takes in the messages the handler
 // buffered and sends what has become ready. Cheap when nothing is outstanding. Never runs in a
 // restricted context (handler, HSL, NPAM), where it returns at once.

@@ -1,7 +1,8 @@
 // Collectives through shared memory, for teams whose members are all neighbours.
 //
 // Every rank owns a "collective area" (a POSIX shm object mapped into every neighbour at
-// gex_Client_Init). It is an array of team blocks: block 0 is the primordial team's, a new team
+// gex_Client_Init). It starts with the rank's arrival counter for the primordial team's barrier
+// (AreaHeader), then an array of team blocks: block 0 is the primordial team's, a new team
 // takes a free block on each member (the members exchange their block numbers with one allgather
 // over the new team; if any member has none left the team stays on the AM engine). A block has
 // kSlots slots; collective #s of a team uses slot s % kSlots of every member's block, and a rank
@@ -26,8 +27,9 @@
 //              USER_NC keeps rank order): a rank combines its src with its children's outputs
 //              (read in place through the mapping) into its own slot; the result is rank 0's
 //              output, copied from there by the root (ToOne) or by everyone (ToAll)
-//   barrier    flat: publish arrival, wait for every member's (sub-teams; the primordial team
-//              keeps the transport's barrier)
+//   barrier    flat: publish arrival, wait for every member's. The primordial team's
+//              gex_Coll_BarrierNB skips the engine: it stores its arrival number in its area's
+//              header and its event tests every rank's (primordial_barrier_*)
 //   gather, scatter, gather_all, exchange (GASNet-1): each member whose blocks others keep
 //              streams its src through its slot; each member copies its part of every such
 //              stream into its dst (ShmBlocks)
@@ -37,10 +39,7 @@
 // gex_TM_Destroy waits for that before its barrier (over AM); after the barrier no member reads
 // the team's blocks any more, and each member frees its own.
 #include "coll/shm.h"
-
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#include "coll/state.h"
 
 #include <atomic>
 #include <cerrno>
@@ -68,6 +67,8 @@ constexpr size_t kDirectMin = 8192;
 
 static_assert(std::atomic<uint64_t>::is_always_lock_free, "flags are shared between processes");
 
+}  // namespace
+
 struct alignas(64) Slot {
   std::atomic<uint64_t> desc[4];
   alignas(64) std::atomic<uint64_t> produced;
@@ -79,21 +80,25 @@ struct alignas(64) Slot {
 struct Block {
   Slot slots[kSlots];
 };
+// At the start of every area, before its blocks. Written by the area's owner only.
+struct alignas(64) AreaHeader {
+  std::atomic<uint64_t> barrier_arrivals;  // the primordial barriers this rank has arrived at
+};
+static_assert(sizeof(AreaHeader) % alignof(Block) == 0, "blocks follow the header");
 
-bool g_enabled = false;
-std::vector<Block *> g_area;  // jobrank -> its collective area, mapped here (null: not a neighbour)
-std::mutex g_alloc_mutex;
-std::vector<bool> g_block_used;  // blocks of my own area
-std::atomic<uint64_t> g_shm_ops{0}, g_am_ops{0};
+namespace {
+
+AreaState &areas() { return state().shm; }
 
 int32_t alloc_block() {
-  std::lock_guard<std::mutex> lock(g_alloc_mutex);
-  for (size_t i = 1; i < g_block_used.size(); ++i) {
-    if (g_block_used[i]) continue;
-    g_block_used[i] = true;
+  AreaState &st = areas();
+  std::lock_guard<std::mutex> lock(st.alloc_mutex);
+  for (size_t i = 1; i < st.block_used.size(); ++i) {
+    if (st.block_used[i]) continue;
+    st.block_used[i] = true;
     // A previous team's flags must not satisfy this team's waits: peers learn the block number
     // (through the allgather's messages, which order these stores) before they read it.
-    for (Slot &s : g_area[g_rt.rank][i].slots) {
+    for (Slot &s : st.area[g_rt.rank][i].slots) {
       for (auto &d : s.desc) d.store(0, std::memory_order_relaxed);
       s.produced.store(0, std::memory_order_relaxed);
       s.direct.store(0, std::memory_order_relaxed);
@@ -106,8 +111,9 @@ int32_t alloc_block() {
 }
 
 void free_block(int32_t i) {
-  std::lock_guard<std::mutex> lock(g_alloc_mutex);
-  g_block_used[size_t(i)] = false;
+  AreaState &st = areas();
+  std::lock_guard<std::mutex> lock(st.alloc_mutex);
+  st.block_used[size_t(i)] = false;
 }
 
 }  // namespace
@@ -497,29 +503,36 @@ ShmTeam *team_shm(gexi_TM *tm) { return tm->coll ? tm->coll->shm : nullptr; }
 }  // namespace
 
 void init(TeamState *primordial) {
-  g_enabled = !g_rt.force_am && runtime::env_bool("GEX_COLL_SHM", true);
-  if (!g_enabled) return;
-  const size_t nblocks = size_t(runtime::env_int("GEX_COLL_SHM_TEAMS", 16, 1, 4096));
-  const size_t bytes = nblocks * sizeof(Block);
-  g_area.assign(g_rt.size, nullptr);
+  if (g_rt.force_am) return;
+  AreaState &st = areas();
+  // GEX_COLL_SHM=0 keeps the areas' headers: the primordial barrier stays in shared memory.
+  st.enabled = runtime::env_bool("GEX_COLL_SHM", true);
+  const size_t nblocks = st.enabled ? size_t(runtime::env_int("GEX_COLL_SHM_TEAMS", 16, 1, 4096)) : 0;
+  const size_t bytes = sizeof(AreaHeader) + nblocks * sizeof(Block);
+  std::vector<char *> mapped(g_rt.size, nullptr);
   const std::string mine = bootstrap::shm_name("coll", g_rt.rank);
-  g_area[g_rt.rank] = static_cast<Block *>(bootstrap::shm_create_or_die(mine, bytes, "collectives"));  // zero-filled
+  mapped[g_rt.rank] = static_cast<char *>(bootstrap::shm_create_or_die(mine, bytes, "collectives"));  // zero-filled
   bootstrap::barrier();
   for (gex_Rank_t r = 0; r < g_rt.size; ++r)
-    if (r != g_rt.rank) g_area[r] = static_cast<Block *>(bootstrap::shm_open_or_die(bootstrap::shm_name("coll", r), bytes, "collectives"));
+    if (r != g_rt.rank) mapped[r] = static_cast<char *>(bootstrap::shm_open_or_die(bootstrap::shm_name("coll", r), bytes, "collectives"));
   bootstrap::barrier();
   bootstrap::shm_remove(mine);
-  g_block_used.assign(nblocks, false);
-  g_block_used[0] = true;
+  for (char *a : mapped) st.arrivals.push_back(&reinterpret_cast<AreaHeader *>(a)->barrier_arrivals);
+  st.my_arrivals = &reinterpret_cast<AreaHeader *>(mapped[g_rt.rank])->barrier_arrivals;
+  if (!st.enabled) return;
+  for (char *a : mapped) st.area.push_back(reinterpret_cast<Block *>(a + sizeof(AreaHeader)));
+  st.block_used.assign(nblocks, false);
+  st.block_used[0] = true;
   auto *team = new ShmTeam;
-  for (gex_Rank_t r = 0; r < g_rt.size; ++r) team->blocks.push_back(&g_area[r][0]);
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r) team->blocks.push_back(&st.area[r][0]);
   primordial->shm = team;
 }
 
 ShmTeam *attach_team(gexi_TM *tm) {
-  if (!g_enabled) return nullptr;
+  AreaState &st = areas();
+  if (!st.enabled) return nullptr;
   for (gex_Rank_t r = 0; r < tm->size; ++r)
-    if (!g_area[tm->members.empty() ? r : tm->members[r]]) return nullptr;  // (same answer on every member)
+    if (!st.area[tm->members.empty() ? r : tm->members[r]]) return nullptr;  // (same answer on every member)
   int32_t mine = alloc_block();
   std::vector<char> raw = allgather(tm, &mine, sizeof mine, "gex_TM_Split or gex_TM_Create");
   std::vector<int32_t> all(tm->size);
@@ -532,7 +545,7 @@ ShmTeam *attach_team(gexi_TM *tm) {
   auto *team = new ShmTeam;
   team->my_block = mine;
   for (gex_Rank_t r = 0; r < tm->size; ++r)
-    team->blocks.push_back(&g_area[tm->members.empty() ? r : tm->members[r]][all[r]]);
+    team->blocks.push_back(&st.area[tm->members.empty() ? r : tm->members[r]][all[r]]);
   return team;
 }
 
@@ -549,35 +562,48 @@ void detach_team(ShmTeam *team) {
 
 Op *make_barrier(gexi_TM *tm, const char *call) {
   if (!team_shm(tm)) return nullptr;
-  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBarrier(tm, call);
 }
 
 Op *make_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes, const char *call) {
   if (!team_shm(tm)) return nullptr;
-  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBroadcast(tm, root, dst, src, nbytes, call);
 }
 
 Op *make_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt, size_t dt_sz,
                 size_t dt_cnt, gex_OP_t op, gex_Coll_ReduceFn_t user_op, void *user_cdata, const char *call) {
   if (!team_shm(tm) || dt_sz > kChunk) return nullptr;  // dt_sz is single-valued
-  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmReduce(tm, to_all, root, dst, src, dt, dt_sz, dt_cnt, op, user_op, user_cdata, call);
 }
 
 Op *make_blocks(gexi_TM *tm, uint8_t kind, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
                 const char *call) {
   if (!team_shm(tm)) return nullptr;
-  g_shm_ops.fetch_add(1, std::memory_order_relaxed);
+  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBlocks(tm, kind, root, dst, src, nbytes, call);
 }
 
-void note_am_op() { g_am_ops.fetch_add(1, std::memory_order_relaxed); }
+void note_am_op() { areas().am_ops.fetch_add(1, std::memory_order_relaxed); }
 
 }  // namespace gex::coll::shm
 
+namespace gex::coll {
+
+void primordial_barrier_arrive(uint64_t seq) noexcept { state().shm.my_arrivals->store(seq, std::memory_order_release); }
+
+bool primordial_barrier_done(uint64_t seq) noexcept {
+  for (const std::atomic<uint64_t> *a : state().shm.arrivals)
+    if (a->load(std::memory_order_acquire) < seq) return false;
+  return true;
+}
+
+}  // namespace gex::coll
+
 extern "C" void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops) {
-  if (shm_ops) *shm_ops = gex::coll::shm::g_shm_ops.load(std::memory_order_relaxed);
-  if (am_ops) *am_ops = gex::coll::shm::g_am_ops.load(std::memory_order_relaxed);
+  const gex::coll::ServiceState *st = gex::runtime::g_rt.coll.get();  // null before gex_Client_Init
+  if (shm_ops) *shm_ops = st ? st->shm.shm_ops.load(std::memory_order_relaxed) : 0;
+  if (am_ops) *am_ops = st ? st->shm.am_ops.load(std::memory_order_relaxed) : 0;
 }

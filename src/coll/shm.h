@@ -11,8 +11,8 @@
 namespace gex::coll::shm {
 
 // Called from coll::init (collective over the job, inside gex_Client_Init): maps every rank's
-// collective area and gives the primordial team its shared slots. Does nothing when the shared
-// path is off (GEX_FORCE_AM=1 or GEX_COLL_SHM=0).
+// collective area and gives the primordial team its shared slots. With GEX_COLL_SHM=0 the areas
+// hold only the primordial barrier's arrival counters; with GEX_FORCE_AM=1 there are none.
 void init(TeamState *primordial);
 
 // A new team, once its peers are known (collective over the team: it runs an allgather there

@@ -6,15 +6,13 @@
 #include <cstring>
 #include <vector>
 
+#include "legacy/state.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
+using gex::legacy::state;
 
 namespace {
-
-bool g_inited_by_gasnet_init = false;
-bool g_attached = false;
-int g_waitmode = GASNET_WAIT_SPIN;
 
 // The legacy calls are available to clients that started with gasnet_init() or passed
 // GEX_FLAG_USES_GASNET1 (spec: "GASNet-1 relationship").
@@ -39,7 +37,7 @@ int gexi_legacy_init(int *argc, char ***argv, int thread_mode) {
   gex_EP_t ep;
   gex_TM_t tm;
   int rc = gexi_Client_Init(&client, &ep, &tm, "GASNET_LEGACY", argc, argv, GEX_FLAG_USES_GASNET1, thread_mode);
-  if (rc == GASNET_OK) g_inited_by_gasnet_init = true;
+  if (rc == GASNET_OK) state().inited_by_gasnet_init = true;
   return rc;
 }
 
@@ -48,9 +46,9 @@ int gasnet_attach(gasnet_handlerentry_t *table, int numentries, uintptr_t segsiz
   (void)minheapoffset;  // the segment is a shared-memory object of its own, never carved from the heap
   if (!g_rt.client) return usage_error(GASNET_ERR_NOT_INIT, call, "called before gasnet_init");
   check_may_communicate(call);
-  if (!g_inited_by_gasnet_init)
+  if (!state().inited_by_gasnet_init)
     return usage_error(GASNET_ERR_BAD_ARG, call, "only a client started with gasnet_init may call gasnet_attach (use gex_Segment_Attach and gex_EP_RegisterHandlers)");
-  if (g_attached) return usage_error(GASNET_ERR_RESOURCE, call, "called twice");
+  if (state().attached) return usage_error(GASNET_ERR_RESOURCE, call, "called twice");
   if (numentries < 0 || (numentries > 0 && !table))
     return usage_error(GASNET_ERR_BAD_ARG, call, "table is NULL or numentries is negative");
   if (segsize % GASNET_PAGESIZE)
@@ -78,7 +76,7 @@ int gasnet_attach(gasnet_handlerentry_t *table, int numentries, uintptr_t segsiz
   // segment tables stay uniform.
   gex_Segment_t seg;
   if (int rc = gex_Segment_Attach(&seg, g_rt.client->tm, segsize ? segsize : GASNET_PAGESIZE)) return rc;
-  g_attached = true;
+  state().attached = true;
   return GASNET_OK;
 }
 
@@ -127,7 +125,7 @@ int gasnet_set_waitmode(int wait_mode) {
   if (wait_mode != GASNET_WAIT_SPIN && wait_mode != GASNET_WAIT_BLOCK && wait_mode != GASNET_WAIT_SPINBLOCK)
     return usage_error(GASNET_ERR_BAD_ARG, "gasnet_set_waitmode", "wait_mode " + std::to_string(wait_mode) + " is not GASNET_WAIT_{SPIN,BLOCK,SPINBLOCK}");
   // Waiting loops already yield when ranks outnumber cores; the mode is recorded only.
-  g_waitmode = wait_mode;
+  if (g_rt.legacy) state().waitmode = wait_mode;  // (before gasnet_init there is nothing to record it in)
   return GASNET_OK;
 }
 

@@ -28,6 +28,7 @@ struct gexi_AD {
   gex_OP_t ops = 0;
   gex_Flags_t flags = 0;
   void *cdata = nullptr;
+  bool force_am = false;  // GEX_RATOMIC_FORCE_AM (the service's, copied at creation)
   // jobrank -> team rank (GEX_RANK_INVALID for non-members); empty for the primordial team.
   std::vector<gex_Rank_t> rank_of_jobrank;
 };
@@ -130,7 +131,7 @@ int issue(const char *call, gex_AD_t adh, T *result_p, gex_Rank_t tgt_rank, void
                           " bytes, as a " + dt_str(kDT<T>) + " target must be");
 
   if (flags & GEX_FLAG_AD_REL) std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (!use_am_path(jr) && !gex::ratomic::g_force_am) {
+  if (!use_am_path(jr) && !ad->force_am) {
     const T old = gex::ratomic::apply<T>(local_address(jr, tgt_addr), opcode, a, b);
     if (flags & GEX_FLAG_AD_ACQ) std::atomic_thread_fence(std::memory_order_seq_cst);
     if (fetching) *result_p = old;
@@ -200,6 +201,7 @@ void gex_AD_Create(gex_AD_t *ad_p, gex_TM_t tm, gex_DT_t dt, gex_OP_t ops, gex_F
   ad->dt = dt;
   ad->ops = ops;
   ad->flags = flags;
+  ad->force_am = g_rt.ratomic->force_am;
   if (!team->members.empty()) {
     ad->rank_of_jobrank.assign(g_rt.size, GEX_RANK_INVALID);
     for (gex_Rank_t r = 0; r < team->members.size(); ++r) ad->rank_of_jobrank[team->members[r]] = r;

@@ -83,10 +83,9 @@ void on_op_reply(gex_Token_t, gex_AM_Arg_t res_hi, gex_AM_Arg_t res_lo, gex_AM_A
 
 }  // namespace
 
-bool g_force_am = false;
-
 void init() {
-  g_force_am = runtime::env_bool("GEX_RATOMIC_FORCE_AM", false);
+  runtime::g_rt.ratomic.reset(new ServiceState);
+  runtime::g_rt.ratomic->force_am = runtime::env_bool("GEX_RATOMIC_FORCE_AM", false);
   using runtime::register_internal_handler;
   register_internal_handler(kHandlerOpRequest, (gex_AM_Fn_t)on_op_request, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 12,
                             "remote atomic request");
@@ -112,3 +111,5 @@ bool send_op(gex_Rank_t jobrank, gex_DT_t dt, void *tgt_addr, gex_OP_t op, uint6
 }
 
 }  // namespace gex::ratomic
+
+void gex::runtime::ServiceStateDeleter::operator()(ratomic::ServiceState *s) const noexcept { delete s; }

@@ -16,10 +16,14 @@ namespace gex::ratomic {
 // Called once from gex_Client_Init, after the primordial endpoint exists and before this rank polls.
 void init();
 
-// GEX_RATOMIC_FORCE_AM=1: this rank sends every atomic over AM, whatever the rest of the runtime
-// does. Unlike GEX_FORCE_AM it may differ between ranks (the other services need one path per
-// job), so a test can mix the two atomic paths on one location in one job.
-extern bool g_force_am;
+// The atomics service's process-wide state: init() makes it, the runtime owns it (g_rt.ratomic).
+struct ServiceState {
+  // GEX_RATOMIC_FORCE_AM=1: this rank sends every atomic over AM, whatever the rest of the
+  // runtime does. Unlike GEX_FORCE_AM it may differ between ranks (the other services need one
+  // path per job), so a test can mix the two atomic paths on one location in one job. Each
+  // domain copies it at gex_AD_Create (gexi_AD::force_am), off the operations' path.
+  bool force_am = false;
+};
 
 // Starts `op` on the dt-typed word at tgt_addr (an address in jobrank's segment, as its owner
 // sees it). The operands travel as their bit patterns (low 32 bits for 4-byte types). When the

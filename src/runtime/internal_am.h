@@ -27,7 +27,7 @@ enum InternalHandler : gex_AM_Index_t {
   kHandlerCollFirst = 32,
   // VIS over AM (src/vis/): 64..79
   kHandlerVisFirst = 64,
-  // GASNet-1 legacy layer (src/legacy/): 80..95
+  // GASNet-1 legacy layer (src/legacy/): 80..95 (none in use: its barrier is the collectives engine's)
   kHandlerLegacyFirst = 80,
   kHandlerInternalLimit = GEX_AM_INDEX_BASE,
 };

@@ -19,7 +19,17 @@
 // ---- objects behind the public handles (tags fixed by docs/internals.md) -------------------
 
 namespace gex::coll {
-struct TeamState;  // src/coll/: a team's collective state (sequence numbers, outstanding ops)
+struct TeamState;     // src/coll/: a team's collective state (sequence numbers, outstanding ops)
+struct ServiceState;  // src/coll/state.h: the collectives service's process-wide state
+}
+namespace gex::legacy {
+struct ServiceState;  // src/legacy/state.h: the GASNet-1 layer's
+}
+namespace gex::vis {
+struct ServiceState;  // src/vis/service.cpp: VIS's (peer completions waiting for their puts)
+}
+namespace gex::ratomic {
+struct ServiceState;  // src/ratomic/service.h: the remote atomics'
 }
 
 struct gexi_Client {
@@ -151,6 +161,17 @@ struct ThreadState {
 };
 extern thread_local ThreadState t_thread;
 
+// Frees a service's state (Runtime below). Each operator() is defined by its service, so this
+// header needs none of their definitions.
+struct ServiceStateDeleter {
+  void operator()(coll::ServiceState *) const noexcept;
+  void operator()(legacy::ServiceState *) const noexcept;
+  void operator()(vis::ServiceState *) const noexcept;
+  void operator()(ratomic::ServiceState *) const noexcept;
+};
+template <typename T>
+using ServiceStatePtr = std::unique_ptr<T, ServiceStateDeleter>;
+
 // The process's runtime: created by whichever API initialises first (start()), shared by both.
 // It owns the transports, the route table and the segment table; the GASNet-EX client (and
 // later a GASPI context) are built on it.
@@ -173,6 +194,12 @@ struct Runtime {
   transport::AmLimits am_lub;     // least upper bound of every route's limits (gex_AM_LUB*)
   uintptr_t max_segment_size = 0;
   std::vector<gexi_RankInfo_s> nbrhd_info;  // every rank of this host, sorted by jobrank
+  // Each service's process-wide state, made by its init() from gex_Client_Init: the runtime
+  // object owns it (no file statics), so the APIs and endpoints that share this runtime share it.
+  ServiceStatePtr<coll::ServiceState> coll;
+  ServiceStatePtr<legacy::ServiceState> legacy;
+  ServiceStatePtr<vis::ServiceState> vis;
+  ServiceStatePtr<ratomic::ServiceState> ratomic;
 };
 extern Runtime g_rt;
 extern bool g_verbose_errors;

@@ -131,6 +131,8 @@ struct Armed {
 };
 thread_local Armed t_armed;
 
+}  // namespace
+
 // A put over AM whose peer completion waits for its data to be acknowledged.
 struct PendingPeerCompletion {
   CompletionCounter data{1};  // its messages, plus one held until the last is sent
@@ -138,13 +140,22 @@ struct PendingPeerCompletion {
   PeerCompletion pc;
   CompletionCounter *done;
 };
-std::mutex g_pending_mutex;
-std::vector<PendingPeerCompletion *> g_pending;
-std::atomic<uint32_t> g_pending_count{0};
+
+// The VIS service's process-wide state: init() makes it, the runtime owns it (g_rt.vis).
+struct ServiceState {
+  std::mutex pending_mutex;
+  std::vector<PendingPeerCompletion *> pending;
+  std::atomic<uint32_t> pending_count{0};
+};
+
+namespace {
+
+ServiceState &state() { return *runtime::g_rt.vis; }
 
 // Sends the peer completions whose puts are complete (a progress function).
 void progress() {
-  if (!g_pending_count.load(std::memory_order_acquire)) return;
+  ServiceState &st = state();
+  if (!st.pending_count.load(std::memory_order_acquire)) return;
   runtime::ThreadState &t = runtime::t_thread;
   if (t.handler_depth || t.hsl_held || t.in_prepare) return;
   thread_local bool running = false;  // sending may poll, which runs this again
@@ -152,17 +163,17 @@ void progress() {
   running = true;
   std::vector<PendingPeerCompletion *> ready;
   {
-    std::lock_guard<std::mutex> lock(g_pending_mutex);
-    for (size_t i = 0; i < g_pending.size();) {
-      if (g_pending[i]->data.load(std::memory_order_acquire) == 0) {
-        ready.push_back(g_pending[i]);
-        g_pending[i] = g_pending.back();
-        g_pending.pop_back();
+    std::lock_guard<std::mutex> lock(st.pending_mutex);
+    for (size_t i = 0; i < st.pending.size();) {
+      if (st.pending[i]->data.load(std::memory_order_acquire) == 0) {
+        ready.push_back(st.pending[i]);
+        st.pending[i] = st.pending.back();
+        st.pending.pop_back();
       } else {
         ++i;
       }
     }
-    g_pending_count.store(uint32_t(g_pending.size()), std::memory_order_release);
+    st.pending_count.store(uint32_t(st.pending.size()), std::memory_order_release);
   }
   for (PendingPeerCompletion *p : ready) {
     send_peer_completion(p->jobrank, p->pc);
@@ -197,13 +208,15 @@ CompletionCounter *defer_peer_completion(gex_Rank_t jobrank, const PeerCompletio
   p->pc = pc;
   p->done = done;
   done->fetch_add(1, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(g_pending_mutex);
-  g_pending.push_back(p);
-  g_pending_count.store(uint32_t(g_pending.size()), std::memory_order_release);
+  ServiceState &st = state();
+  std::lock_guard<std::mutex> lock(st.pending_mutex);
+  st.pending.push_back(p);
+  st.pending_count.store(uint32_t(st.pending.size()), std::memory_order_release);
   return &p->data;
 }
 
 void init() {
+  runtime::g_rt.vis.reset(new ServiceState);
   using runtime::register_internal_handler;
   const gex_Flags_t req = GEX_FLAG_AM_REQUEST, rep = GEX_FLAG_AM_REPLY;
   register_internal_handler(kHandlerPutPacked, (gex_AM_Fn_t)on_put_packed, req | GEX_FLAG_AM_MEDIUM, 2, "VIS packed put");
@@ -305,3 +318,5 @@ extern "C" void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const v
   if (nbytes && !source_addr) gex::runtime::usage_fatal(kSetPeerCompletion, "source_addr is NULL with nbytes > 0");
   a = gex::vis::Armed{handler, source_addr, nbytes};
 }
+
+void gex::runtime::ServiceStateDeleter::operator()(vis::ServiceState *s) const noexcept { delete s; }

@@ -1,7 +1,11 @@
 /* GASNet-1 barriers: anonymous, named, mixed, mismatch detection (different ids, the MISMATCH
  * flag, a wait whose id differs from its notify), split phase with try, and many back-to-back
- * barriers that must also order a put before them with a get after them. */
+ * barriers that must also order a put before them with a get after them. Also: named values
+ * that meet only through anonymous nodes, and GASNet-1 barriers between gex_Coll collectives
+ * over the same (primordial) team, which share its collective sequence. */
 #include "compat_util.h"
+
+#include <gasnet_coll.h>
 
 #include <time.h>
 
@@ -60,6 +64,41 @@ int main(int argc, char **argv) {
   /* named notify everywhere, then an anonymous wait: matches */
   gasnet_barrier_notify(20, 0);
   CHECK_OK(gasnet_barrier_wait(0, GASNET_BARRIERFLAG_ANONYMOUS));
+
+  /* only the first and the last node are named (different ids), every other node anonymous:
+   * the two values meet through anonymous nodes, and every node sees the mismatch, in its
+   * result too */
+  if (nodes > 2) {
+    int flags = (me == 0 || me == nodes - 1) ? 0 : GASNET_BARRIERFLAG_ANONYMOUS;
+    CHECK(split_try(me == 0 ? 31 : 32, flags) == GASNET_ERR_BARRIER_MISMATCH);
+    CHECK(gasnet_barrier_result(&id) == GASNET_BARRIERFLAG_MISMATCH);
+    /* the same two nodes named alike: the id reaches every anonymous node */
+    CHECK_OK(split_try(33, flags));
+    CHECK(gasnet_barrier_result(&id) == 0 && id == 33);
+  }
+  /* only the last node named: every node's result carries its id */
+  CHECK_OK(gasnet_barrier(44, me == nodes - 1 ? 0 : GASNET_BARRIERFLAG_ANONYMOUS));
+  CHECK(gasnet_barrier_result(&id) == 0 && id == 44);
+
+  /* GASNet-1 barriers between collectives over the primordial team (never overlapping them, as
+   * the spec asks): a broadcast, a gex barrier, a reduction, then named barriers again */
+  {
+    gex_TM_t tm;
+    uint64_t v, sum;
+    gasnet_QueryGexObjects(NULL, NULL, &tm, NULL);
+    for (i = 0; i < 20; ++i) {
+      v = me == (gasnet_node_t)(i % nodes) ? (uint64_t)i * 7 + 1 : 0;
+      gex_Event_Wait(gex_Coll_BroadcastNB(tm, (gex_Rank_t)(i % nodes), &v, &v, sizeof v, 0));
+      CHECK(v == (uint64_t)i * 7 + 1);
+      CHECK((i & 1 ? gasnet_barrier(i, 0) : split_try(i, 0)) == GASNET_OK);
+      gex_Coll_BarrierBlocking(tm, 0);
+      v = me + 1;
+      gex_Event_Wait(gex_Coll_ReduceToAllNB(tm, &sum, &v, GEX_DT_U64, sizeof v, 1, GEX_OP_ADD, NULL, NULL, 0));
+      CHECK(sum == (uint64_t)nodes * (nodes + 1) / 2);
+      CHECK(gasnet_barrier(i, me == 0 && i % 4 == 1 ? GASNET_BARRIERFLAG_MISMATCH : 0) ==
+            (i % 4 == 1 ? GASNET_ERR_BARRIER_MISMATCH : GASNET_OK));
+    }
+  }
 
   /* back to back: each round writes its number into the right neighbour, which must see it
    * after the barrier; mismatches are planted on some rounds and must be seen on all nodes.

@@ -30,7 +30,7 @@ struct SmpTransport::OutRing {
 
 SmpTransport::Ring SmpTransport::ring(uint32_t receiver, uint32_t sender, bool reply) const noexcept {
   size_t per_ring = sizeof(RingControl) + ring_bytes_;
-  char *base = inboxes_[receiver] + sizeof(InboxHeader) + (size_t(sender) * 2 + reply) * per_ring;
+  char *base = inboxes_[receiver] + (size_t(sender) * 2 + reply) * per_ring;
   return Ring{reinterpret_cast<RingControl *>(base), base + sizeof(RingControl), ring_bytes_};
 }
 
@@ -45,7 +45,7 @@ SmpTransport::SmpTransport(const Config &config)
   size_t pow2 = 1;
   while (pow2 < ring_bytes_) pow2 <<= 1;
   ring_bytes_ = pow2;
-  inbox_bytes_ = sizeof(InboxHeader) + size_t(size) * 2 * (sizeof(RingControl) + ring_bytes_);
+  inbox_bytes_ = size_t(size) * 2 * (sizeof(RingControl) + ring_bytes_);
 
   inboxes_.assign(size, nullptr);
   std::string mine = bootstrap::shm_name("am", rank);
@@ -229,17 +229,5 @@ char *SmpTransport::map_peer_memory(uint32_t jobrank, uint32_t id, size_t bytes)
 void SmpTransport::unmap_peer_memory(char *local, size_t bytes) { bootstrap::shm_unmap(local, bytes); }
 
 void SmpTransport::shared_published(uint32_t id) { bootstrap::shm_remove(segment_object(rank_, id)); }
-
-void SmpTransport::barrier_arrive(uint64_t seq) noexcept {
-  reinterpret_cast<InboxHeader *>(inboxes_[rank_])->barrier_arrivals.store(seq, std::memory_order_release);
-}
-
-bool SmpTransport::barrier_done(uint64_t seq) const noexcept {
-  for (uint32_t r = 0; r < size_; ++r) {
-    if (reinterpret_cast<InboxHeader *>(inboxes_[r])->barrier_arrivals.load(std::memory_order_acquire) < seq)
-      return false;
-  }
-  return true;
-}
 
 }  // namespace gex::transport::smp

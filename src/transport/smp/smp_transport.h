@@ -5,7 +5,6 @@
 //    reply ring (single producer per source process, single consumer). Replies have their own
 //    rings so a handler that must wait to send its reply only needs to drain replies, which
 //    never send anything: no deadlock when two ranks flood each other.
-//  - The inbox header also carries this rank's barrier arrival counter (see SmpBarrier).
 #pragma once
 
 #include <atomic>
@@ -23,11 +22,6 @@ namespace gex::transport::smp {
 struct alignas(64) RingControl {
   alignas(64) std::atomic<uint64_t> head;
   alignas(64) std::atomic<uint64_t> tail;
-};
-
-// Per-rank header at the start of every inbox.
-struct alignas(64) InboxHeader {
-  alignas(64) std::atomic<uint64_t> barrier_arrivals;  // written by the owner only
 };
 
 class SmpTransport final : public Transport {
@@ -55,11 +49,6 @@ class SmpTransport final : public Transport {
   Registration register_memory(void *, size_t) override { return {}; }
   void deregister_memory(const Registration &) override {}
   unsigned poll(unsigned budget, bool replies_only) override;
-
-  // Shared-memory barrier over all ranks of the job (the primordial team): arrival `seq` is
-  // published with release; it is complete once every rank has arrived at `seq` or later.
-  void barrier_arrive(uint64_t seq) noexcept;
-  bool barrier_done(uint64_t seq) const noexcept;
 
   static constexpr size_t kMaxMedium = 65536;
   static constexpr size_t kMaxLong = size_t(1) << 30;

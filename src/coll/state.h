@@ -1,0 +1,46 @@
+// Internal to src/coll/: the collectives service's process-wide state. coll::init makes it; the
+// runtime owns it (g_rt.coll), so every API and endpoint sharing the runtime shares one engine.
+#pragma once
+
+#include <atomic>
+#include <mutex>
+#include <vector>
+
+#include "coll/op.h"
+#include "runtime/runtime.h"
+
+namespace gex::coll {
+
+namespace shm {
+struct Block;  // shm.cpp: one team's slots in a collective area
+
+// The shared-memory path's part (shm.cpp).
+struct AreaState {
+  bool enabled = false;        // team blocks are mapped: GEX_FORCE_AM off, GEX_COLL_SHM on
+  std::vector<Block *> area;   // jobrank -> its collective area's blocks, mapped here (null: not a neighbour)
+  // jobrank -> its primordial-barrier arrival counter, mapped here (empty under GEX_FORCE_AM)
+  std::vector<const std::atomic<uint64_t> *> arrivals;
+  std::atomic<uint64_t> *my_arrivals = nullptr;
+  std::mutex alloc_mutex;
+  std::vector<bool> block_used;  // blocks of my own area
+  std::atomic<uint64_t> shm_ops{0}, am_ops{0};  // client collectives started on each path
+};
+}  // namespace shm
+
+struct ServiceState {
+  // The engine (service.cpp). Handlers append to the inbox; progress() takes the whole queue at once.
+  std::mutex inbox_mutex;
+  std::vector<Message> inbox;
+  std::atomic<uint32_t> inbox_count{0};
+  // Guards every team's TeamState (ops, early messages) and the active list.
+  std::mutex engine_mutex;
+  std::vector<Op *> active;
+  std::atomic<uint32_t> active_count{0};
+
+  shm::AreaState shm;
+};
+
+// Valid from coll::init on.
+inline ServiceState &state() { return *runtime::g_rt.coll; }
+
+}  // namespace gex::coll
