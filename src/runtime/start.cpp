@@ -44,6 +44,7 @@ void start(int *argc, char ***argv, int thread_mode) {
   config.size = job.size;
   config.thread_safe = thread_mode == 2;
   config.deliver = deliver_am;
+  config.env_size = env_size;
   g_rt.transports = transport::start_transports(config);
 
   // A peer's route is the first transport (in order of preference) that reaches it.

@@ -76,6 +76,10 @@ struct Config {
   uint32_t size = 1;
   bool thread_safe = true;     // several threads may call in at once (a PAR client)
   AmDeliverFn deliver = nullptr;
+  // The runtime's reader for a size in the environment (GASNet's memory-size syntax, range
+  // checked, reported under GASNET_VERBOSEENV; a bad value ends the job naming the variable), so
+  // a transport's tunables behave like every other variable without it depending on the runtime.
+  size_t (*env_size)(const char *name, size_t dflt, size_t min, size_t max) = nullptr;
 };
 
 class Transport {
