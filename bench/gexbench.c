@@ -427,6 +427,7 @@ static void flood_npam_long(size_t b, long n) {
 
 static void measure_flood(const char *name, const char *metric, size_t b, long n, flood_fn send, floor_kind fk) {
   bench_stat_t s = {.n = trials}, fs = {.n = trials};
+  uint64_t target = counted; /* before the barrier: rank 1 may count rank 0's first messages while it waits there */
   barrier();
   for (int t = warmup ? -1 : 0; t < trials; t++) {
     double f = fk == FL_CLRTT || me == 0 ? floor_trial(fk, b, n) : 0;
@@ -436,7 +437,7 @@ static void measure_flood(const char *name, const char *metric, size_t b, long n
       send(b, n);
       GASNET_BLOCKUNTIL(dones == want);
     } else if (me == 1) {
-      uint64_t want = counted + (uint64_t)n;
+      uint64_t want = target += (uint64_t)n;
       GASNET_BLOCKUNTIL(counted >= want);
       gex_AM_RequestShort0(team, peer, H_DONE, 0);
     }

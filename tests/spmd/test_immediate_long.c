@@ -12,7 +12,7 @@
 
 #define SLOT_PAYLOAD 256
 #define SLOT_STRIDE (SLOT_PAYLOAD + 64) /* 32 guard bytes either side */
-#define MAX_SLOTS 12000
+#define MAX_SLOTS 40000 /* more Longs (64 bytes of queue each) than a 2 MiB AM queue holds */
 #define EXTRA_FAILS 50 /* attempts after the first refusal */
 #define GUARD 0xEE
 

@@ -1,14 +1,22 @@
-// The smp conduit's ring record: the wire format of one Active Message in a shared-memory ring,
-// its encoder (write_record) and its validating decoder (decode_record). Pure functions, inline
-// (they sit on the AM injection and polling hot paths), fuzzed by tests/fuzz/fuzz_am_record.cpp.
+// The smp conduit's queue record: the wire format of one Active Message in a rank's shared-memory
+// AM queue (smp_queue.h), its encoder (write_record, write_pad) and its validating decoder
+// (decode_record). Pure functions, inline (they sit on the AM injection and polling hot paths),
+// fuzzed by tests/fuzz/fuzz_am_record.cpp.
 //
-// A record is 16-byte aligned and a multiple of 16 bytes long, so a Medium payload is aligned
-// for any scalar type the client may read in place:
+// A record starts on a 64-byte cell of the queue and takes a whole number of cells:
 //   RecordHeader (16) | Long: dest_addr (16) | args (nargs*4, rounded up to 16) | Medium: payload
-//                     (nbytes, rounded up to 16)
-// A pad record (kind kPad, any len) fills the end of the ring when a record does not fit there.
+//                     (nbytes, rounded up to 16) | unused up to the next cell
+// so a Medium payload is 16-byte aligned, for any scalar type the client may read in place.
+// A pad record (kind kPad, nbytes = its whole length) fills the end of the queue when a record
+// does not fit there, the unused end of a negotiated-payload reservation, or a cancelled one.
+//
+// Publication: the first four bytes of the header (kind, handler, nargs, is_request) are the
+// record's publication word. The producer writes everything else first and then stores that word
+// with release (publish()); kind 0 means "nothing published here yet" (see smp_queue.h for how
+// the consumer keeps stale words from looking published).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -17,42 +25,75 @@
 
 namespace gex::transport::smp {
 
+inline constexpr size_t kMaxMedium = 65536;
+inline constexpr size_t kMaxLong = size_t(1) << 30;
+
 struct RecordHeader {
-  uint32_t len;  // whole record, multiple of kRecordAlign
-  uint8_t kind;  // RecordKind
+  uint8_t kind;        // RecordKind; 0: not published. kind..is_request: the publication word
   uint8_t handler;
   uint8_t nargs;
   uint8_t is_request;
-  uint32_t nbytes;
+  uint32_t nbytes;     // Medium, Long: payload length (Short: 0); pad: the pad's whole length
+  uint32_t src_jobrank;  // the producer (several ranks share one queue)
   uint16_t src_ep;
   uint16_t dest_ep;
 };
 static_assert(sizeof(RecordHeader) == 16);
 
-enum RecordKind : uint8_t { kPad = 0, kShort = 1, kMedium = 2, kLong = 3 };
-inline constexpr size_t kRecordAlign = 16;
+enum RecordKind : uint8_t { kUnpublished = 0, kShort = 1, kMedium = 2, kLong = 3, kPad = 4 };
+inline constexpr size_t kRecordAlign = 16;  // alignment of the fields inside a record
+inline constexpr size_t kCell = 64;         // alignment and granule of records in a queue
 constexpr size_t align_up(size_t n, size_t a) { return (n + a - 1) & ~(a - 1); }
 
 constexpr size_t args_bytes(unsigned nargs) { return align_up(nargs * sizeof(int32_t), kRecordAlign); }
 
-// Length of the record of `m` (what write_record writes and decode_record expects).
-inline size_t record_bytes(const AmMessage &m) {
-  size_t n = sizeof(RecordHeader) + args_bytes(m.nargs);
-  if (m.category == AmCategory::Long) n += kRecordAlign;  // dest_addr
-  if (m.category == AmCategory::Medium) n += align_up(m.nbytes, kRecordAlign);
+// Offset of the Medium payload in a record of `nargs` arguments.
+constexpr size_t medium_payload_offset(unsigned nargs) { return sizeof(RecordHeader) + args_bytes(nargs); }
+
+// Bytes a record of this shape uses (before rounding up to whole cells).
+constexpr size_t record_bytes(RecordKind kind, unsigned nargs, size_t nbytes) {
+  size_t n = sizeof(RecordHeader) + args_bytes(nargs);
+  if (kind == kLong) n += kRecordAlign;  // dest_addr
+  if (kind == kMedium) n += align_up(nbytes, kRecordAlign);
   return n;
 }
 
-// Writes one record (header, dest_addr, args, payload) at `rec`. The payload is not copied
-// when it already sits in place (a reserved negotiated-payload Medium).
-inline void write_record(char *rec, const AmMessage &msg, size_t len) {
+inline RecordKind record_kind(AmCategory c) {
+  return c == AmCategory::Short ? kShort : c == AmCategory::Medium ? kMedium : kLong;
+}
+
+// Bytes of queue the record of `m` takes: whole cells (what write_record writes, decode_record
+// reports as len and the consumer advances by).
+inline size_t record_footprint(const AmMessage &m) {
+  return align_up(record_bytes(record_kind(m.category), m.nargs, m.nbytes), kCell);
+}
+
+// The largest record (a maximal Medium with 16 arguments), in bytes of queue.
+inline constexpr size_t kMaxRecord = align_up(record_bytes(kMedium, kMaxArgs, kMaxMedium), kCell);
+
+inline std::atomic_ref<uint32_t> publication_word(char *rec) noexcept {
+  return std::atomic_ref<uint32_t>(*reinterpret_cast<uint32_t *>(rec));
+}
+
+// Whether a record has been published at `rec` (acquire: its body is visible once this is true).
+inline bool published(const char *rec) noexcept {
+  return publication_word(const_cast<char *>(rec)).load(std::memory_order_acquire) != 0;
+}
+
+// Stores the publication word with release, after the rest of the record.
+inline void publish(char *rec, uint8_t kind, uint8_t handler, uint8_t nargs, uint8_t is_request) noexcept {
+  const uint8_t b[4] = {kind, handler, nargs, is_request};
+  uint32_t word;
+  std::memcpy(&word, b, sizeof word);
+  publication_word(rec).store(word, std::memory_order_release);
+}
+
+// Writes one record (header, dest_addr, args, payload) at `rec` and publishes it. The payload is
+// not copied when it already sits in place (a reserved negotiated-payload Medium).
+inline void write_record(char *rec, const AmMessage &msg, uint32_t src_jobrank) {
   auto *h = reinterpret_cast<RecordHeader *>(rec);
-  h->len = uint32_t(len);
-  h->kind = msg.category == AmCategory::Short ? kShort : msg.category == AmCategory::Medium ? kMedium : kLong;
-  h->handler = msg.handler;
-  h->nargs = msg.nargs;
-  h->is_request = msg.is_request;
-  h->nbytes = msg.nbytes;
+  h->nbytes = msg.category == AmCategory::Short ? 0 : msg.nbytes;
+  h->src_jobrank = src_jobrank;
   h->src_ep = msg.src_ep;
   h->dest_ep = msg.dest_ep;
   char *p = rec + sizeof(RecordHeader);
@@ -63,58 +104,88 @@ inline void write_record(char *rec, const AmMessage &msg, size_t len) {
   if (msg.nargs) std::memcpy(p, msg.args, msg.nargs * sizeof(int32_t));
   p += args_bytes(msg.nargs);
   if (msg.category == AmCategory::Medium && msg.nbytes && msg.payload != p) std::memcpy(p, msg.payload, msg.nbytes);
+  publish(rec, record_kind(msg.category), msg.handler, msg.nargs, msg.is_request);
+}
+
+// Writes and publishes a pad of `len` bytes (whole cells) at `rec`: the consumer skips it.
+inline void write_pad(char *rec, size_t len, uint32_t src_jobrank) {
+  auto *h = reinterpret_cast<RecordHeader *>(rec);
+  h->nbytes = uint32_t(len);
+  h->src_jobrank = src_jobrank;
+  h->src_ep = 0;
+  h->dest_ep = 0;
+  publish(rec, kPad, 0, 0, 0);
 }
 
 enum class Decoded : uint8_t { Message, Pad, Corrupt };
 
-// Decodes the record at `rec` (16-byte aligned), of which `avail` bytes are readable: the
-// published bytes up to the end of the ring. Sets `len` to the record's length (the consumer
-// advances its tail by it) and, for a message, fills `out` (args and a Medium payload point into
-// the record). A record that cannot have been written by write_record is Corrupt, with `why`
-// naming the field; nothing beyond rec[0, avail) is read, whatever the bytes say.
-inline Decoded decode_record(const char *rec, size_t avail, uint32_t sender, AmMessage &out, uint32_t &len,
+// Decodes the published record at `rec` (cell-aligned), of which `avail` bytes are readable (up
+// to the end of the queue: records never wrap). `nranks`: the job's size (a src_jobrank at or
+// above it is rejected). Sets `len` to the record's length in the queue (the consumer advances by
+// it) and, for a message, fills `out` (args and a Medium payload point into the record). A record
+// that write_record or write_pad cannot have written is Corrupt, with `why` naming the field;
+// nothing beyond rec[0, avail) is read, whatever the bytes say.
+inline Decoded decode_record(const char *rec, size_t avail, uint32_t nranks, AmMessage &out, uint32_t &len,
                              const char *&why) {
+  len = 0;
   if (__builtin_expect(avail < sizeof(RecordHeader), 0)) {
-    why = "fewer bytes published than a record header";
+    why = "fewer bytes left in the queue than a record header";
     return Decoded::Corrupt;
   }
   RecordHeader h;
   std::memcpy(&h, rec, sizeof h);
-  len = h.len;
-  if (__builtin_expect(h.len < sizeof(RecordHeader) || h.len % kRecordAlign || h.len > avail, 0)) {
-    why = "len is not a multiple of 16 from 16 up to the bytes published";
+  if (__builtin_expect(h.src_jobrank >= nranks, 0)) {
+    why = "src_jobrank is not a rank of the job";
     return Decoded::Corrupt;
   }
-  if (h.kind == kPad) return Decoded::Pad;
-  if (__builtin_expect(h.kind > kLong || h.nargs > kMaxArgs || h.is_request > 1, 0)) {
-    why = h.kind > kLong ? "unknown record kind" : h.nargs > kMaxArgs ? "nargs above 16" : "is_request not 0 or 1";
+  if (h.kind == kPad) {
+    if (__builtin_expect(h.nbytes < kCell || h.nbytes % kCell || h.nbytes > avail, 0)) {
+      why = "pad length is not a whole number of cells up to the end of the queue";
+      return Decoded::Corrupt;
+    }
+    if (__builtin_expect(h.handler | h.nargs | h.is_request | h.src_ep | h.dest_ep, 0)) {
+      why = "pad with message fields set";
+      return Decoded::Corrupt;
+    }
+    len = h.nbytes;
+    return Decoded::Pad;
+  }
+  if (__builtin_expect(h.kind == kUnpublished || h.kind > kPad || h.nargs > kMaxArgs || h.is_request > 1, 0)) {
+    why = h.kind == kUnpublished ? "kind 0 (not published)"
+          : h.kind > kPad        ? "unknown record kind"
+          : h.nargs > kMaxArgs   ? "nargs above 16"
+                                 : "is_request not 0 or 1";
     return Decoded::Corrupt;
   }
-  size_t need = sizeof(RecordHeader) + args_bytes(h.nargs);
-  if (h.kind == kLong) need += kRecordAlign;
-  if (h.kind == kMedium) need += align_up(h.nbytes, kRecordAlign);
-  if (__builtin_expect(need != h.len, 0)) {
-    why = "len does not match the kind, nargs and nbytes it carries";
+  const RecordKind kind = RecordKind(h.kind);
+  if (__builtin_expect(kind == kShort ? h.nbytes != 0 : h.nbytes > (kind == kMedium ? kMaxMedium : kMaxLong), 0)) {
+    why = kind == kShort ? "Short with a payload length" : "payload length above the conduit's maximum";
     return Decoded::Corrupt;
   }
-  out.category = h.kind == kShort ? AmCategory::Short : h.kind == kMedium ? AmCategory::Medium : AmCategory::Long;
+  const size_t need = align_up(record_bytes(kind, h.nargs, h.nbytes), kCell);
+  if (__builtin_expect(need > avail, 0)) {
+    why = "record runs past the end of the queue";
+    return Decoded::Corrupt;
+  }
+  len = uint32_t(need);
+  out.category = kind == kShort ? AmCategory::Short : kind == kMedium ? AmCategory::Medium : AmCategory::Long;
   out.is_request = h.is_request;
   out.handler = h.handler;
   out.nargs = h.nargs;
-  out.src_jobrank = sender;
+  out.src_jobrank = h.src_jobrank;
   out.src_ep = h.src_ep;
   out.dest_ep = h.dest_ep;
   out.dest_local = nullptr;
-  out.nbytes = h.kind == kShort ? 0 : h.nbytes;
+  out.nbytes = h.nbytes;
   const char *p = rec + sizeof(RecordHeader);
   out.dest_addr = nullptr;
-  if (h.kind == kLong) {
+  if (kind == kLong) {
     std::memcpy(&out.dest_addr, p, sizeof(void *));
     p += kRecordAlign;
   }
   out.args = reinterpret_cast<const int32_t *>(p);
   p += args_bytes(h.nargs);
-  out.payload = h.kind == kMedium ? p : out.dest_addr;
+  out.payload = kind == kMedium ? p : out.dest_addr;
   return Decoded::Message;
 }
 

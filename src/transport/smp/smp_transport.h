@@ -1,10 +1,17 @@
 // smp conduit: the ranks of one host talk through shared memory.
 //  - Each rank's segment is a POSIX shm object mapped into every neighbour, so RMA is a plain
 //    load/store in the initiator (the runtime uses segment_of() and never calls in here for it).
-//  - Each rank owns an "inbox" object holding, for every source rank, a request ring and a
-//    reply ring (single producer per source process, single consumer). Replies have their own
-//    rings so a handler that must wait to send its reply only needs to drain replies, which
-//    never send anything: no deadlock when two ranks flood each other.
+//  - Each rank owns one "inbox" object holding two multi-producer, single-consumer AM queues
+//    (smp_queue.h): one for the requests and one for the replies every rank sends it. A rank's
+//    shared memory is O(1) in the number of ranks (the queues' size is set per rank), it maps each
+//    neighbour's inbox (O(ranks) mappings), and a poll looks at its own two queues only.
+//  - Why no deadlock: replies have their own queue, and a reply handler never sends. A rank
+//    waiting for room to send a reply (or anything from inside a handler) drains only its reply
+//    queue, which therefore always empties while its owner waits; so every reply eventually finds
+//    room, every request handler returns, and request queues drain too, however many ranks flood
+//    one another. A claimed but unpublished record (a producer writing it, or a negotiated-payload
+//    reservation) holds up only the records behind it, and its producer publishes it without
+//    waiting for anything (between reserve and commit the client makes no transport call).
 #pragma once
 
 #include <atomic>
@@ -13,15 +20,15 @@
 #include <memory>
 #include <vector>
 
+#include "transport/smp/ring_record.h"
+#include "transport/smp/smp_queue.h"
 #include "transport/transport.h"
 
 namespace gex::transport::smp {
 
-// Control words of one ring, each on its own cache line: the producer writes head, the
-// consumer writes tail.
-struct alignas(64) RingControl {
-  alignas(64) std::atomic<uint64_t> head;
-  alignas(64) std::atomic<uint64_t> tail;
+// Per-rank header at the start of every inbox.
+struct alignas(64) InboxHeader {
+  QueueControl queues[2];  // [0] requests, [1] replies
 };
 
 class SmpTransport final : public Transport {
@@ -50,34 +57,23 @@ class SmpTransport final : public Transport {
   void deregister_memory(const Registration &) override {}
   unsigned poll(unsigned budget, bool replies_only) override;
 
-  static constexpr size_t kMaxMedium = 65536;
-  static constexpr size_t kMaxLong = size_t(1) << 30;
+  static constexpr size_t kMaxMedium = smp::kMaxMedium;
+  static constexpr size_t kMaxLong = smp::kMaxLong;
+
+  // Bytes of each AM queue (GEX_SMP_RING_BYTES, else the default for a job of config.size ranks).
+  static size_t queue_bytes(const Config &config);
 
  private:
-  struct Ring {
-    RingControl *control;
-    char *data;
-    size_t bytes;  // power of two
-  };
-  struct OutRing;  // producer-side state kept in this process
-  Ring ring(uint32_t receiver, uint32_t sender, bool reply) const noexcept;
-  bool claim(const Ring &r, OutRing &out, size_t need, uint64_t &head);
-  bool try_lock(OutRing &out) noexcept;
-  void unlock(OutRing &out) noexcept;
-  unsigned drain(uint32_t sender, bool reply, unsigned budget);
+  SmpAmQueue &out_queue(uint32_t dest, bool is_request) noexcept { return out_[size_t(dest) * 2 + !is_request]; }
+  unsigned drain(SmpAmQueue &q, unsigned budget);
 
   uint32_t rank_, size_;
-  bool thread_safe_;
   AmDeliverFn deliver_;
-  size_t ring_bytes_;
+  size_t queue_bytes_;
   size_t inbox_bytes_;
   std::vector<char *> inboxes_;  // every rank's inbox, mapped here
-  // Precomputed so neither a send nor an idle poll recomputes ring addresses.
-  std::vector<Ring> in_rings_;   // [sender*2 + reply]: rings this rank consumes
-  std::vector<Ring> out_rings_;  // [dest*2 + reply]: rings this rank produces into
-  std::unique_ptr<OutRing[]> out_;        // [dest*2 + reply]
-  std::unique_ptr<std::atomic<bool>[]> in_busy_;  // consumer locks [sender*2 + reply]
-  std::atomic<uint32_t> poll_start_{0};
+  std::unique_ptr<SmpAmQueue[]> out_;  // [dest*2 + reply]: the queues this rank produces into
+  SmpAmQueue in_[2];                   // this rank's own queues: [0] requests, [1] replies
   std::vector<std::pair<void *, size_t>> mappings_;  // inboxes, to unmap at exit
 };
 

@@ -1,0 +1,371 @@
+// The smp conduit's multi-producer AM queue (src/transport/smp/smp_queue.h) on its own: FIFO
+// order and laps with pads, refusal when full, a claimed but unpublished record holding the
+// consumer back, negotiated-payload reservations committed short or cancelled, stale bytes of
+// an earlier lap never read as a record, and several producer and consumer threads at once.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "transport/smp/ring_record.h"
+#include "transport/smp/smp_queue.h"
+
+using namespace gex::transport;
+using namespace gex::transport::smp;
+
+namespace {
+
+constexpr uint32_t kRanks = 8;
+
+// A queue over zero-filled, page-aligned memory, as the inbox gives it.
+struct TestQueue {
+  explicit TestQueue(size_t bytes, bool reply = false, bool thread_safe = true) {
+    control = new QueueControl{};
+    data = static_cast<char *>(::operator new[](bytes, std::align_val_t{4096}));
+    std::memset(data, 0, bytes);
+    q.attach(control, data, bytes, reply, thread_safe);
+  }
+  ~TestQueue() {
+    ::operator delete[](data, std::align_val_t{4096});
+    delete control;
+  }
+  QueueControl *control;
+  char *data;
+  SmpAmQueue q;
+};
+
+struct Seen {
+  AmCategory category;
+  uint32_t src;
+  uint8_t handler;
+  std::vector<int32_t> args;
+  std::vector<unsigned char> payload;
+  const void *dest_addr;
+};
+
+[[noreturn]] void fail_corrupt(uint64_t offset, const char *why) {
+  ADD_FAILURE() << "corrupt record at " << offset << ": " << why;
+  std::abort();
+}
+
+unsigned drain_into(SmpAmQueue &q, std::vector<Seen> &out, unsigned budget = 1u << 30) {
+  return q.drain(
+      budget, kRanks,
+      [&](const AmMessage &m) {
+        Seen s{m.category, m.src_jobrank, m.handler, std::vector<int32_t>(m.args, m.args + m.nargs), {}, m.dest_addr};
+        if (m.category == AmCategory::Medium) {
+          EXPECT_EQ(reinterpret_cast<uintptr_t>(m.payload) % 16, 0u) << "Medium payload not 16-byte aligned";
+          auto *p = static_cast<const unsigned char *>(m.payload);
+          s.payload.assign(p, p + m.nbytes);
+        }
+        out.push_back(std::move(s));
+      },
+      fail_corrupt);
+}
+
+AmMessage medium(uint8_t handler, const void *payload, uint32_t nbytes, const int32_t *args, uint8_t nargs) {
+  AmMessage m{};
+  m.category = AmCategory::Medium;
+  m.is_request = true;
+  m.handler = handler;
+  m.nargs = nargs;
+  m.nbytes = nbytes;
+  m.payload = payload;
+  m.args = args;
+  return m;
+}
+
+bool send(SmpAmQueue &q, const AmMessage &m, uint32_t src) {
+  char *rec = q.claim(record_footprint(m), src);
+  if (!rec) return false;
+  write_record(rec, m, src);
+  return true;
+}
+
+}  // namespace
+
+TEST(SmpAmQueue, DeliversEveryKindWithItsFields) {
+  TestQueue tq(1 << 18);
+  const int32_t args[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+  AmMessage s{};
+  s.category = AmCategory::Short;
+  s.is_request = true;
+  s.handler = 200;
+  s.nargs = 16;
+  s.args = args;
+  s.src_ep = 3;
+  s.dest_ep = 4;
+  ASSERT_TRUE(send(tq.q, s, 5));
+  std::vector<unsigned char> payload(1000);
+  for (size_t i = 0; i < payload.size(); ++i) payload[i] = uint8_t(i * 7);
+  ASSERT_TRUE(send(tq.q, medium(201, payload.data(), 1000, args, 3), 6));
+  AmMessage l{};
+  l.category = AmCategory::Long;
+  l.is_request = true;
+  l.handler = 202;
+  l.nbytes = 4096;
+  l.dest_addr = reinterpret_cast<void *>(uintptr_t(0x12345670));
+  ASSERT_TRUE(send(tq.q, l, 7));
+
+  std::vector<Seen> got;
+  EXPECT_EQ(drain_into(tq.q, got), 3u);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[0].category, AmCategory::Short);
+  EXPECT_EQ(got[0].src, 5u);
+  EXPECT_EQ(got[0].handler, 200);
+  EXPECT_EQ(got[0].args, std::vector<int32_t>(args, args + 16));
+  EXPECT_EQ(got[1].category, AmCategory::Medium);
+  EXPECT_EQ(got[1].src, 6u);
+  EXPECT_EQ(got[1].payload, payload);
+  EXPECT_EQ(got[1].args, std::vector<int32_t>(args, args + 3));
+  EXPECT_EQ(got[2].category, AmCategory::Long);
+  EXPECT_EQ(got[2].dest_addr, l.dest_addr);
+  EXPECT_EQ(drain_into(tq.q, got), 0u);
+  EXPECT_FALSE(tq.q.ready());
+}
+
+// Many laps with records of random sizes: FIFO, refusal exactly when full, pads at the lap's end.
+TEST(SmpAmQueue, LapsWithPadsAndRefusalWhenFull) {
+  TestQueue tq(1 << 18);
+  std::mt19937 rng(42);
+  std::vector<unsigned char> buf(kMaxMedium);
+  uint32_t sent = 0, received = 0;
+  unsigned refusals = 0;
+  std::vector<Seen> got;
+  while (sent < 5000) {
+    const uint32_t n = rng() % 3 == 0 ? rng() % kMaxMedium : rng() % 300;
+    int32_t arg = int32_t(sent);
+    std::memset(buf.data(), int(sent & 0xff), n);
+    if (send(tq.q, medium(1, buf.data(), n, &arg, 1), sent % kRanks)) {
+      ++sent;
+      continue;
+    }
+    ++refusals;
+    {  // refused only when the record (and the pad in front of it) would pass one lap of the tail
+      const uint64_t head = tq.control->head.load(), tail = tq.control->tail.load();
+      const size_t need = record_footprint(medium(1, buf.data(), n, &arg, 1)), pos = head & (tq.q.bytes() - 1);
+      const size_t pad = need > tq.q.bytes() - pos ? tq.q.bytes() - pos : 0;
+      EXPECT_GT(head + pad + need - tail, tq.q.bytes());
+    }
+    got.clear();
+    drain_into(tq.q, got, 1 + rng() % 8);
+    for (const Seen &s : got) {
+      ASSERT_EQ(s.args.size(), 1u);
+      ASSERT_EQ(uint32_t(s.args[0]), received) << "out of order";
+      ASSERT_EQ(s.src, received % kRanks);
+      for (unsigned char c : s.payload) ASSERT_EQ(c, received & 0xff);
+      ++received;
+    }
+  }
+  got.clear();
+  drain_into(tq.q, got);
+  received += uint32_t(got.size());
+  EXPECT_EQ(received, sent);
+  EXPECT_GT(refusals, 0u);
+  EXPECT_GT(tq.control->tail.load(), 10u * tq.q.bytes()) << "too few laps to cover wrapping";
+}
+
+// A producer that claimed room and has not published yet holds the consumer at that record; the
+// records claimed after it wait too, and all come out in order once it publishes.
+TEST(SmpAmQueue, UnpublishedRecordHoldsTheConsumer) {
+  TestQueue tq(1 << 18);
+  int32_t a0 = 0, a1 = 1, a2 = 2;
+  AmMessage slow = medium(1, "slow", 4, &a0, 1);
+  char *slow_rec = tq.q.claim(record_footprint(slow), 1);
+  ASSERT_NE(slow_rec, nullptr);
+  ASSERT_TRUE(send(tq.q, medium(1, "b", 1, &a1, 1), 2));
+  ASSERT_TRUE(send(tq.q, medium(1, "c", 1, &a2, 1), 3));
+  std::vector<Seen> got;
+  EXPECT_FALSE(tq.q.ready());
+  EXPECT_EQ(drain_into(tq.q, got), 0u);
+  write_record(slow_rec, slow, 1);
+  EXPECT_EQ(drain_into(tq.q, got), 3u);
+  ASSERT_EQ(got.size(), 3u);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(got[i].args[0], i);
+}
+
+// Negotiated payload: the room is claimed at reserve; a commit of fewer bytes leaves a pad for
+// the rest, a cancel leaves a pad for all of it; records claimed meanwhile by others follow.
+TEST(SmpAmQueue, ReservationsCommittedShortOrCancelled) {
+  TestQueue tq(1 << 18);
+  const size_t room = align_up(record_bytes(kMedium, 2, kMaxMedium), kCell);
+  char *r1 = tq.q.claim(room, 1);
+  ASSERT_NE(r1, nullptr);
+  char *r2 = tq.q.claim(room, 2);
+  ASSERT_NE(r2, nullptr);
+  int32_t x = 9;
+  ASSERT_TRUE(send(tq.q, medium(3, "after", 5, &x, 1), 3));
+  // The client writes a full payload in both, then commits 10 bytes of the first, cancels the
+  // second.
+  std::memset(r1 + medium_payload_offset(2), 0x01, kMaxMedium);
+  std::memset(r2 + medium_payload_offset(2), 0x01, kMaxMedium);
+  std::vector<Seen> got;
+  EXPECT_EQ(drain_into(tq.q, got), 0u);
+  const int32_t args[2] = {7, 8};
+  AmMessage m = medium(4, r1 + medium_payload_offset(2), 10, args, 2);
+  const size_t used = record_footprint(m);
+  ASSERT_LT(used, room);
+  write_pad(r1 + used, room - used, 1);
+  write_record(r1, m, 1);
+  EXPECT_EQ(drain_into(tq.q, got), 1u);  // then waits at the second reservation
+  write_pad(r2, room, 2);
+  EXPECT_EQ(drain_into(tq.q, got), 1u);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].handler, 4);
+  EXPECT_EQ(got[0].payload, std::vector<unsigned char>(10, 0x01));
+  EXPECT_EQ(got[1].handler, 3);
+  EXPECT_EQ(tq.control->tail.load(), tq.control->head.load());
+}
+
+// Payload bytes of an earlier lap that look like a published record must never be read as one:
+// fill the queue with Mediums whose payload repeats a valid Short header, consume them, then claim
+// room everywhere without publishing: the consumer must see nothing at every cell.
+TEST(SmpAmQueue, StaleBytesOfAnEarlierLapAreNeverRead) {
+  const size_t bytes = 1 << 18;
+  TestQueue tq(bytes);
+  alignas(16) unsigned char fake[kCell];
+  {
+    AmMessage s{};
+    s.category = AmCategory::Short;
+    s.is_request = true;
+    s.handler = 77;
+    write_record(reinterpret_cast<char *>(fake), s, 0);
+  }
+  std::vector<unsigned char> payload(8192);
+  for (size_t i = 0; i < payload.size(); i += kCell) std::memcpy(&payload[i], fake, kCell);
+  std::vector<Seen> got;
+  // Shift by one cell each round so every cell of the queue held payload at some point.
+  for (size_t shift = 0; shift < 8192 / kCell + 1; ++shift) {
+    AmMessage s{};
+    s.category = AmCategory::Short;
+    s.is_request = true;
+    ASSERT_TRUE(send(tq.q, s, 0));
+    while (send(tq.q, medium(1, payload.data(), uint32_t(payload.size()), nullptr, 0), 0)) {
+    }
+    got.clear();
+    drain_into(tq.q, got);
+    for (const Seen &g : got) ASSERT_NE(g.handler, 77);
+  }
+  // Every cell of the queue, in turn, is where the next record goes: claim it, do not publish.
+  for (size_t i = 0; i < bytes / kCell; ++i) {
+    char *rec = tq.q.claim(kCell, 0);
+    ASSERT_NE(rec, nullptr);
+    ASSERT_FALSE(tq.q.ready()) << "stale bytes read as a record at cell " << i;
+    got.clear();
+    ASSERT_EQ(drain_into(tq.q, got), 0u);
+    write_pad(rec, kCell, 0);
+    drain_into(tq.q, got);
+  }
+}
+
+// A record the decoder rejects reaches the corrupt callback, and so does a reply in a request
+// queue.
+TEST(SmpAmQueue, CorruptRecordsAreReported) {
+  for (int variant = 0; variant < 2; ++variant) {
+    TestQueue tq(1 << 18, /*reply=*/false);
+    AmMessage s{};
+    s.category = AmCategory::Short;
+    s.is_request = variant == 0;
+    char *rec = tq.q.claim(kCell, 1);
+    write_record(rec, s, variant == 0 ? kRanks + 3 : 1);  // a rank beyond the job, or a reply
+    const char *reason = nullptr;
+    struct Stop {};
+    try {
+      tq.q.drain(
+          8, kRanks, [](const AmMessage &) { ADD_FAILURE() << "delivered a corrupt record"; },
+          [&](uint64_t, const char *why) {
+            reason = why;
+            throw Stop{};
+          });
+    } catch (Stop) {
+    }
+    ASSERT_NE(reason, nullptr);
+    EXPECT_STREQ(reason, variant == 0 ? "src_jobrank is not a rank of the job" : "a reply in the request queue");
+  }
+}
+
+// Four producer threads (each a "rank") and three consumer threads at once: every message exactly
+// once, each producer's in the order it sent them, payloads intact.
+TEST(SmpAmQueue, ManyProducersAndConsumers) {
+  TestQueue tq(1 << 18);
+  constexpr unsigned kProducers = 4, kConsumers = 3, kPerProducer = 20000;
+  std::atomic<unsigned> done_producers{0};
+  std::vector<uint32_t> next_seq(kProducers, 0);  // touched by one consumer at a time
+  std::atomic<unsigned> total{0};
+  std::atomic<unsigned> in_handler{0};
+  std::vector<std::thread> threads;
+  for (unsigned p = 0; p < kProducers; ++p) {
+    threads.emplace_back([&, p] {
+      std::mt19937 rng(p);
+      std::vector<unsigned char> buf(4096);
+      for (uint32_t i = 0; i < kPerProducer;) {
+        const uint32_t n = rng() % 4096;
+        std::memset(buf.data(), int((p * 31 + i) & 0xff), n);
+        int32_t args[2] = {int32_t(p), int32_t(i)};
+        const AmMessage m = medium(1, buf.data(), n, args, 2);
+        if (rng() % 4 == 0) {  // a reservation, committed or cancelled
+          const size_t room = align_up(record_bytes(kMedium, 2, 4096), kCell);
+          char *rec = tq.q.claim(room, p);
+          if (!rec) {
+            std::this_thread::yield();
+            continue;
+          }
+          if (rng() % 2) {
+            write_pad(rec, room, p);
+            continue;
+          }
+          char *pl = rec + medium_payload_offset(2);
+          std::memcpy(pl, buf.data(), n);
+          AmMessage r = m;
+          r.payload = pl;
+          const size_t used = record_footprint(r);
+          if (used < room) write_pad(rec + used, room - used, p);
+          write_record(rec, r, p);
+          ++i;
+          continue;
+        }
+        if (send(tq.q, m, p)) {
+          ++i;
+        } else {
+          std::this_thread::yield();
+        }
+      }
+      done_producers.fetch_add(1);
+    });
+  }
+  for (unsigned c = 0; c < kConsumers; ++c) {
+    threads.emplace_back([&] {
+      for (;;) {
+        const bool finished = done_producers.load() == kProducers;
+        const unsigned n = tq.q.drain(
+            16, kRanks,
+            [&](const AmMessage &m) {
+              EXPECT_EQ(in_handler.fetch_add(1), 0u) << "two consumers at once";
+              const uint32_t p = uint32_t(m.args[0]), i = uint32_t(m.args[1]);
+              EXPECT_EQ(m.src_jobrank, p);
+              EXPECT_EQ(i, next_seq[p]) << "producer " << p << " out of order or twice";
+              next_seq[p] = i + 1;
+              auto *b = static_cast<const unsigned char *>(m.payload);
+              for (uint32_t k = 0; k < m.nbytes; ++k)
+                if (b[k] != ((p * 31 + i) & 0xff)) {
+                  ADD_FAILURE() << "payload of " << p << "/" << i << " damaged at " << k;
+                  break;
+                }
+              in_handler.fetch_sub(1);
+              total.fetch_add(1);
+            },
+            fail_corrupt);
+        if (finished && n == 0 && !tq.q.ready()) break;
+        if (n == 0) std::this_thread::yield();
+      }
+    });
+  }
+  for (auto &t : threads) t.join();
+  EXPECT_EQ(total.load(), kProducers * kPerProducer);
+  for (unsigned p = 0; p < kProducers; ++p) EXPECT_EQ(next_seq[p], kPerProducer);
+}
