@@ -1,7 +1,8 @@
 // The smp conduit's multi-producer AM queue (src/transport/smp/smp_queue.h) on its own: FIFO
 // order and laps with pads, refusal when full, a claimed but unpublished record holding the
 // consumer back, negotiated-payload reservations committed short or cancelled, stale bytes of
-// an earlier lap never read as a record, and several producer and consumer threads at once.
+// an earlier lap (old headers, payload bytes) never read as a record, and several producer and
+// consumer threads at once.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -26,6 +27,7 @@ constexpr uint32_t kRanks = 8;
 struct TestQueue {
   explicit TestQueue(size_t bytes, bool reply = false, bool thread_safe = true) {
     control = new QueueControl{};
+    control->salt = SmpAmQueue::make_salt(0x5eed1234abcd0000ull ^ bytes);
     data = static_cast<char *>(::operator new[](bytes, std::align_val_t{4096}));
     std::memset(data, 0, bytes);
     q.attach(control, data, bytes, reply, thread_safe);
@@ -81,10 +83,22 @@ AmMessage medium(uint8_t handler, const void *payload, uint32_t nbytes, const in
 }
 
 bool send(SmpAmQueue &q, const AmMessage &m, uint32_t src) {
-  char *rec = q.claim(record_footprint(m), src);
+  uint64_t position;
+  char *rec = q.claim(record_footprint(m), src, position);
   if (!rec) return false;
-  write_record(rec, m, src);
+  write_record(rec, m, src, q.stamp(position));
   return true;
+}
+
+// A reservation as SmpTransport makes it: `room` bytes claimed, filled later.
+struct Claimed {
+  char *rec = nullptr;
+  uint64_t position = 0;
+};
+Claimed claim(SmpAmQueue &q, size_t room, uint32_t src) {
+  Claimed c;
+  c.rec = q.claim(room, src, c.position);
+  return c;
 }
 
 }  // namespace
@@ -176,14 +190,14 @@ TEST(SmpAmQueue, UnpublishedRecordHoldsTheConsumer) {
   TestQueue tq(1 << 18);
   int32_t a0 = 0, a1 = 1, a2 = 2;
   AmMessage slow = medium(1, "slow", 4, &a0, 1);
-  char *slow_rec = tq.q.claim(record_footprint(slow), 1);
-  ASSERT_NE(slow_rec, nullptr);
+  const Claimed slow_rec = claim(tq.q, record_footprint(slow), 1);
+  ASSERT_NE(slow_rec.rec, nullptr);
   ASSERT_TRUE(send(tq.q, medium(1, "b", 1, &a1, 1), 2));
   ASSERT_TRUE(send(tq.q, medium(1, "c", 1, &a2, 1), 3));
   std::vector<Seen> got;
   EXPECT_FALSE(tq.q.ready());
   EXPECT_EQ(drain_into(tq.q, got), 0u);
-  write_record(slow_rec, slow, 1);
+  write_record(slow_rec.rec, slow, 1, tq.q.stamp(slow_rec.position));
   EXPECT_EQ(drain_into(tq.q, got), 3u);
   ASSERT_EQ(got.size(), 3u);
   for (int i = 0; i < 3; ++i) EXPECT_EQ(got[i].args[0], i);
@@ -194,10 +208,10 @@ TEST(SmpAmQueue, UnpublishedRecordHoldsTheConsumer) {
 TEST(SmpAmQueue, ReservationsCommittedShortOrCancelled) {
   TestQueue tq(1 << 18);
   const size_t room = align_up(record_bytes(kMedium, 2, kMaxMedium), kCell);
-  char *r1 = tq.q.claim(room, 1);
-  ASSERT_NE(r1, nullptr);
-  char *r2 = tq.q.claim(room, 2);
-  ASSERT_NE(r2, nullptr);
+  const Claimed c1 = claim(tq.q, room, 1), c2 = claim(tq.q, room, 2);
+  ASSERT_NE(c1.rec, nullptr);
+  ASSERT_NE(c2.rec, nullptr);
+  char *r1 = c1.rec, *r2 = c2.rec;
   int32_t x = 9;
   ASSERT_TRUE(send(tq.q, medium(3, "after", 5, &x, 1), 3));
   // The client writes a full payload in both, then commits 10 bytes of the first, cancels the
@@ -210,10 +224,10 @@ TEST(SmpAmQueue, ReservationsCommittedShortOrCancelled) {
   AmMessage m = medium(4, r1 + medium_payload_offset(2), 10, args, 2);
   const size_t used = record_footprint(m);
   ASSERT_LT(used, room);
-  write_pad(r1 + used, room - used, 1);
-  write_record(r1, m, 1);
+  write_pad(r1 + used, room - used, 1, tq.q.stamp(c1.position + used));
+  write_record(r1, m, 1, tq.q.stamp(c1.position));
   EXPECT_EQ(drain_into(tq.q, got), 1u);  // then waits at the second reservation
-  write_pad(r2, room, 2);
+  write_pad(r2, room, 2, tq.q.stamp(c2.position));
   EXPECT_EQ(drain_into(tq.q, got), 1u);
   ASSERT_EQ(got.size(), 2u);
   EXPECT_EQ(got[0].handler, 4);
@@ -222,30 +236,38 @@ TEST(SmpAmQueue, ReservationsCommittedShortOrCancelled) {
   EXPECT_EQ(tq.control->tail.load(), tq.control->head.load());
 }
 
-// Payload bytes of an earlier lap that look like a published record must never be read as one:
-// fill the queue with Mediums whose payload repeats a valid Short header, consume them, then claim
-// room everywhere without publishing: the consumer must see nothing at every cell.
+// Bytes of an earlier lap must never be read as a record: every cell of the queue holds, from
+// the lap before, either an old header or payload whose every 8-byte word is what a header at
+// that place carried then (its stamp, or a copy of a valid header). Then room is claimed at every
+// cell in turn without publishing: the consumer must see nothing there.
 TEST(SmpAmQueue, StaleBytesOfAnEarlierLapAreNeverRead) {
   const size_t bytes = 1 << 18;
   TestQueue tq(bytes);
-  alignas(16) unsigned char fake[kCell];
-  {
-    AmMessage s{};
-    s.category = AmCategory::Short;
-    s.is_request = true;
-    s.handler = 77;
-    write_record(reinterpret_cast<char *>(fake), s, 0);
-  }
-  std::vector<unsigned char> payload(8192);
-  for (size_t i = 0; i < payload.size(); i += kCell) std::memcpy(&payload[i], fake, kCell);
   std::vector<Seen> got;
-  // Shift by one cell each round so every cell of the queue held payload at some point.
+  std::vector<unsigned char> payload(8192);
+  // Shift by one cell each round so every cell held payload, and a header, at some point.
   for (size_t shift = 0; shift < 8192 / kCell + 1; ++shift) {
     AmMessage s{};
     s.category = AmCategory::Short;
     s.is_request = true;
     ASSERT_TRUE(send(tq.q, s, 0));
-    while (send(tq.q, medium(1, payload.data(), uint32_t(payload.size()), nullptr, 0), 0)) {
+    for (;;) {
+      // The payload's words at each cell: the stamp a header there has in this lap, then the
+      // rest of a valid Short header.
+      const uint64_t head = tq.control->head.load();
+      const uint64_t first = align_up(head + medium_payload_offset(0), kCell);  // the first cell boundary in it
+      for (size_t off = 0; off + kCell <= payload.size(); off += kCell) {
+        const size_t at = first - head - medium_payload_offset(0) + off;
+        if (at + sizeof(RecordHeader) > payload.size()) break;
+        alignas(16) char fake[sizeof(RecordHeader)];
+        AmMessage f{};
+        f.category = AmCategory::Short;
+        f.is_request = true;
+        f.handler = 77;
+        write_record(fake, f, 0, tq.q.stamp(first + off));
+        std::memcpy(&payload[at], fake, sizeof fake);
+      }
+      if (!send(tq.q, medium(1, payload.data(), uint32_t(payload.size()), nullptr, 0), 0)) break;
     }
     got.clear();
     drain_into(tq.q, got);
@@ -253,14 +275,32 @@ TEST(SmpAmQueue, StaleBytesOfAnEarlierLapAreNeverRead) {
   }
   // Every cell of the queue, in turn, is where the next record goes: claim it, do not publish.
   for (size_t i = 0; i < bytes / kCell; ++i) {
-    char *rec = tq.q.claim(kCell, 0);
-    ASSERT_NE(rec, nullptr);
+    const Claimed c = claim(tq.q, kCell, 0);
+    ASSERT_NE(c.rec, nullptr);
     ASSERT_FALSE(tq.q.ready()) << "stale bytes read as a record at cell " << i;
     got.clear();
     ASSERT_EQ(drain_into(tq.q, got), 0u);
-    write_pad(rec, kCell, 0);
+    write_pad(c.rec, kCell, 0, tq.q.stamp(c.position));
     drain_into(tq.q, got);
   }
+}
+
+// The stamp is what publishes: a record whose stamp is not its position's is not there yet.
+TEST(SmpAmQueue, OnlyThePositionsStampPublishes) {
+  TestQueue tq(1 << 18);
+  AmMessage s{};
+  s.category = AmCategory::Short;
+  s.is_request = true;
+  const Claimed c = claim(tq.q, kCell, 3);
+  ASSERT_NE(c.rec, nullptr);
+  EXPECT_NE(tq.q.stamp(0), 0u) << "a zero-filled queue would look published";
+  write_record(c.rec, s, 3, tq.q.stamp(c.position + tq.q.bytes()));  // the next lap's stamp
+  std::vector<Seen> got;
+  EXPECT_EQ(drain_into(tq.q, got), 0u);
+  write_record(c.rec, s, 3, tq.q.stamp(c.position - tq.q.bytes()));  // the previous lap's
+  EXPECT_EQ(drain_into(tq.q, got), 0u);
+  write_record(c.rec, s, 3, tq.q.stamp(c.position));
+  EXPECT_EQ(drain_into(tq.q, got), 1u);
 }
 
 // A record the decoder rejects reaches the corrupt callback, and so does a reply in a request
@@ -271,8 +311,8 @@ TEST(SmpAmQueue, CorruptRecordsAreReported) {
     AmMessage s{};
     s.category = AmCategory::Short;
     s.is_request = variant == 0;
-    char *rec = tq.q.claim(kCell, 1);
-    write_record(rec, s, variant == 0 ? kRanks + 3 : 1);  // a rank beyond the job, or a reply
+    const Claimed c = claim(tq.q, kCell, 1);
+    write_record(c.rec, s, variant == 0 ? kRanks + 3 : 1, tq.q.stamp(c.position));  // a rank beyond the job, or a reply
     const char *reason = nullptr;
     struct Stop {};
     try {
@@ -310,13 +350,14 @@ TEST(SmpAmQueue, ManyProducersAndConsumers) {
         const AmMessage m = medium(1, buf.data(), n, args, 2);
         if (rng() % 4 == 0) {  // a reservation, committed or cancelled
           const size_t room = align_up(record_bytes(kMedium, 2, 4096), kCell);
-          char *rec = tq.q.claim(room, p);
+          const Claimed c = claim(tq.q, room, p);
+          char *rec = c.rec;
           if (!rec) {
             std::this_thread::yield();
             continue;
           }
           if (rng() % 2) {
-            write_pad(rec, room, p);
+            write_pad(rec, room, p, tq.q.stamp(c.position));
             continue;
           }
           char *pl = rec + medium_payload_offset(2);
@@ -324,8 +365,8 @@ TEST(SmpAmQueue, ManyProducersAndConsumers) {
           AmMessage r = m;
           r.payload = pl;
           const size_t used = record_footprint(r);
-          if (used < room) write_pad(rec + used, room - used, p);
-          write_record(rec, r, p);
+          if (used < room) write_pad(rec + used, room - used, p, tq.q.stamp(c.position + used));
+          write_record(rec, r, p, tq.q.stamp(c.position));
           ++i;
           continue;
         }
@@ -360,7 +401,7 @@ TEST(SmpAmQueue, ManyProducersAndConsumers) {
               total.fetch_add(1);
             },
             fail_corrupt);
-        if (finished && n == 0 && !tq.q.ready()) break;
+        if (finished && total.load() == kProducers * kPerProducer) break;  // a lost message hangs here
         if (n == 0) std::this_thread::yield();
       }
     });

@@ -1,6 +1,7 @@
 #include "transport/smp/smp_transport.h"
 
 #include <cstring>
+#include <random>
 #include <string>
 
 #include "bootstrap/bootstrap.h"
@@ -11,9 +12,9 @@ namespace {
 
 // A record the decoder rejects: the queue's shared memory was overwritten (a client writing out
 // of bounds through a neighbour's mapping, or a mismatched build). Never delivered.
-[[noreturn]] void corrupt_record(bool reply, uint64_t offset, const char *why) {
+[[noreturn]] void corrupt_record(bool reply, uint64_t position, const char *why) {
   bootstrap::fatal("smp conduit: corrupt AM record in this rank's " + std::string(reply ? "reply" : "request") +
-                   " queue at offset " + std::to_string(offset) + ": " + why);
+                   " queue at position " + std::to_string(position) + ": " + why);
 }
 
 // The queues start on a page of their own after the inbox header.
@@ -24,8 +25,10 @@ static_assert(sizeof(InboxHeader) <= kQueuesOffset);
 // cancel_medium; a thread holds at most one: Prepare/Commit do not nest). Several threads may
 // hold reservations in the same queue at once, so this is per thread, not per queue.
 struct Reservation {
+  SmpAmQueue *queue = nullptr;
   char *record = nullptr;
-  size_t bytes = 0;  // the room claimed: whole cells
+  uint64_t position = 0;  // the record's position in the queue (its stamp's source)
+  size_t bytes = 0;       // the room claimed: whole cells
 };
 thread_local Reservation t_reservation;
 
@@ -56,7 +59,13 @@ SmpTransport::SmpTransport(const Config &config)
   std::string mine = bootstrap::shm_name("am", rank);
   inboxes_[rank] = static_cast<char *>(bootstrap::shm_create_or_die(mine, inbox_bytes_, "smp conduit"));  // zero-filled by ftruncate
   mappings_.emplace_back(inboxes_[rank], inbox_bytes_);
-  bootstrap::barrier();
+  {
+    std::random_device entropy;
+    auto *header = reinterpret_cast<InboxHeader *>(inboxes_[rank]);
+    for (QueueControl &q : header->queues)
+      q.salt = SmpAmQueue::make_salt((uint64_t(entropy()) << 32) ^ entropy() ^ (uint64_t(rank) << 40));
+  }
+  bootstrap::barrier();  // the neighbours map the inbox (and read the salts) after this
   for (uint32_t r = 0; r < size; ++r) {
     if (r == rank) continue;
     inboxes_[r] = static_cast<char *>(bootstrap::shm_open_or_die(bootstrap::shm_name("am", r), inbox_bytes_, "smp conduit"));
@@ -84,13 +93,15 @@ SmpTransport::~SmpTransport() {
 }
 
 Status SmpTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *) {
-  char *rec = out_queue(dest, msg.is_request).claim(record_footprint(msg), rank_);
+  SmpAmQueue &q = out_queue(dest, msg.is_request);
+  uint64_t position;
+  char *rec = q.claim(record_footprint(msg), rank_, position);
   if (!rec) return Status::NoResources;
   // Long: the payload goes straight into the receiver's segment, which is mapped here. Only once
   // the record has room (a send that finds the queue full must leave the target untouched), and
   // before the record is published (the consumer waits at this record until then).
   if (msg.category == AmCategory::Long && msg.nbytes) std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
-  write_record(rec, msg, rank_);
+  write_record(rec, msg, rank_, q.stamp(position));
   return Status::Done;  // the payload is copied: locally complete
 }
 
@@ -98,9 +109,11 @@ Status SmpTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *) {
 // producers keep claiming room after it), so it must end in a well-formed record or pad.
 void *SmpTransport::reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) {
   const size_t bytes = align_up(record_bytes(kMedium, nargs, max_payload), kCell);
-  char *rec = out_queue(dest, is_request).claim(bytes, rank_);
+  SmpAmQueue &q = out_queue(dest, is_request);
+  uint64_t position;
+  char *rec = q.claim(bytes, rank_, position);
   if (!rec) return nullptr;
-  t_reservation = Reservation{rec, bytes};
+  t_reservation = Reservation{&q, rec, position, bytes};
   return rec + medium_payload_offset(nargs);
 }
 
@@ -110,14 +123,14 @@ void SmpTransport::commit_medium(uint32_t, const AmMessage &msg) {
   const size_t used = record_footprint(msg);  // nbytes <= the reserved max_payload
   // The unused end of the reservation becomes a pad, published first so the consumer finds it
   // ready when it gets there.
-  if (used < r.bytes) write_pad(r.record + used, r.bytes - used, rank_);
-  write_record(r.record, msg, rank_);  // the payload is already in place
+  if (used < r.bytes) write_pad(r.record + used, r.bytes - used, rank_, r.queue->stamp(r.position + used));
+  write_record(r.record, msg, rank_, r.queue->stamp(r.position));  // the payload is already in place
 }
 
 void SmpTransport::cancel_medium(uint32_t, bool) {
   const Reservation r = t_reservation;
   t_reservation = Reservation{};
-  write_pad(r.record, r.bytes, rank_);  // the consumer skips the whole reservation
+  write_pad(r.record, r.bytes, rank_, r.queue->stamp(r.position));  // the consumer skips all of it
 }
 
 unsigned SmpTransport::drain(SmpAmQueue &q, unsigned budget) {
