@@ -105,7 +105,7 @@ ControlBlockMapping create_control_block(uint32_t size, const std::string &job_i
   } else {
     std::string error;
     memory = shm_create(shm_object, mapping.bytes, error);
-    if (!memory) throw std::runtime_error("cannot create the job control block: " + error);
+    if (!memory) throw std::system_error(errno, std::generic_category(), "cannot create the job control block: " + error);
   }
   mapping.block = ControlBlock::initialize(memory, size, job_id);
   return mapping;

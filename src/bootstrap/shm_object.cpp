@@ -27,18 +27,24 @@ void *map_fd(int fd, size_t bytes, const std::string &name, std::string &error) 
 void *shm_create(const std::string &name, size_t bytes, std::string &error) {
   int fd = shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
   if (fd < 0) {
-    error = "shm_open(" + name + ") failed: " + std::strerror(errno);
+    const int e = errno;
+    error = "shm_open(" + name + ") failed: " + std::strerror(e);
+    errno = e;
     return nullptr;
   }
   if (ftruncate(fd, off_t(bytes)) != 0) {
-    error = "cannot size " + name + " to " + std::to_string(bytes) + " bytes (is /dev/shm full?): " + std::strerror(errno);
+    const int e = errno;
+    error = "cannot size " + name + " to " + std::to_string(bytes) + " bytes (is /dev/shm full?): " + std::strerror(e);
     close(fd);
     shm_unlink(name.c_str());
+    errno = e;
     return nullptr;
   }
   void *p = map_fd(fd, bytes, name, error);
+  const int e = errno;
   close(fd);
   if (!p) shm_unlink(name.c_str());
+  errno = e;
   return p;
 }
 

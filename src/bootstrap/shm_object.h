@@ -9,7 +9,8 @@
 namespace gex::bootstrap {
 
 // Creates `name` (it must not exist), sizes it to `bytes` (zero-filled) and maps it read-write.
-// On failure returns nullptr and sets `error` to what failed (the object is not left behind).
+// On failure returns nullptr, sets `error` to what failed and leaves errno as the failing call
+// set it (EEXIST: the object exists); the object is not left behind.
 void *shm_create(const std::string &name, size_t bytes, std::string &error);
 // Maps an existing object. bytes == 0: its whole current size, stored into `bytes`.
 void *shm_open_existing(const std::string &name, size_t &bytes, std::string &error);
