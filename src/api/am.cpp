@@ -82,9 +82,8 @@ inline uint16_t remote_ep_index(gex_TM_t tm) {
 inline void *check_long_dest(const char *call, gex_Rank_t dest, uint16_t dest_ep, void *dest_addr, size_t nbytes) {
   const PeerSegment &seg = g_rt.segments.at(dest, dest_ep);
   if (!nbytes) return nullptr;
-  uintptr_t off = reinterpret_cast<uintptr_t>(dest_addr) - reinterpret_cast<uintptr_t>(seg.owner_base);
-  if (__builtin_expect(!seg.size || off > seg.size || nbytes > seg.size - off, 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
-  return seg.local_base ? seg.local_base + off : nullptr;
+  if (__builtin_expect(!seg.contains(dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
+  return seg.local_base ? seg.local_base + (static_cast<char *>(dest_addr) - seg.owner_base) : nullptr;
 }
 
 // An IMMEDIATE no-op sent nothing, so the handler may still reply.

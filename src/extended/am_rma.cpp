@@ -110,9 +110,7 @@ bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, Complet
 
 bool get(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *counter, bool immediate) {
   // A Long Reply can land directly when the destination lies in this rank's own segment.
-  const auto &mine = runtime::g_rt.segments.at(runtime::g_rt.rank);
-  uintptr_t off_in_seg = reinterpret_cast<uintptr_t>(dest) - reinterpret_cast<uintptr_t>(mine.owner_base);
-  const bool use_long = mine.size && off_in_seg < mine.size && nbytes <= mine.size - off_in_seg;
+  const bool use_long = runtime::g_rt.segments.at(runtime::g_rt.rank).contains(dest, nbytes);
   const size_t chunk = use_long ? max_long(jobrank) : max_medium(jobrank);
   for (size_t off = 0; off < nbytes; off += chunk) {
     size_t n = nbytes - off < chunk ? nbytes - off : chunk;

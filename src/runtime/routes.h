@@ -32,26 +32,39 @@ struct PeerSegment {
   size_t size = 0;             // 0: no segment bound
   uint64_t rkey = 0;           // for the transport's put/get
   RmaPath path = RmaPath::AmRef;
+
+  // Whether [addr, addr+nbytes) lies in this segment (owner addresses); false when none is bound.
+  bool contains(const void *addr, size_t nbytes) const noexcept {
+    const uintptr_t off = reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(owner_base);
+    return size && off <= size && nbytes <= size - off;
+  }
 };
 
 // Every peer endpoint's bound segment: one table for the job, indexed by endpoint and jobrank.
+// The primordial endpoints' row is a flat vector of its own: RMA hot paths read it with one
+// indirection, as before there were endpoints.
 class SegmentTable {
  public:
-  void resize(size_t ranks) { by_ep_.assign(1, std::vector<PeerSegment>(ranks)); }
+  void resize(size_t ranks) {
+    ep0_.assign(ranks, PeerSegment{});
+    more_.clear();
+  }
   const PeerSegment &at(uint32_t jobrank, uint32_t ep = 0) const noexcept {
-    return __builtin_expect(ep == 0, 1) ? by_ep_[0][jobrank] : at_ep(jobrank, ep);
+    return __builtin_expect(ep == 0, 1) ? ep0_[jobrank] : at_ep(jobrank, ep);
   }
   PeerSegment &mut(uint32_t jobrank, uint32_t ep = 0) {
-    if (ep >= by_ep_.size()) by_ep_.resize(ep + 1, std::vector<PeerSegment>(by_ep_[0].size()));
-    return by_ep_[ep][jobrank];
+    if (ep == 0) return ep0_[jobrank];
+    if (ep > more_.size()) more_.resize(ep, std::vector<PeerSegment>(ep0_.size()));
+    return more_[ep - 1][jobrank];
   }
 
  private:
   const PeerSegment &at_ep(uint32_t jobrank, uint32_t ep) const noexcept {
     static const PeerSegment none;
-    return ep < by_ep_.size() ? by_ep_[ep][jobrank] : none;
+    return ep <= more_.size() ? more_[ep - 1][jobrank] : none;
   }
-  std::vector<std::vector<PeerSegment>> by_ep_;
+  std::vector<PeerSegment> ep0_;                  // endpoint 0, by jobrank
+  std::vector<std::vector<PeerSegment>> more_;    // endpoint i >= 1 at more_[i - 1]
 };
 
 }  // namespace gex::runtime

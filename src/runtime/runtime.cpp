@@ -80,6 +80,12 @@ std::array<ProgressFn, 8> g_progress_fns;
 unsigned g_progress_fn_count = 0;
 }  // namespace
 
+unsigned poll_transports(bool replies_only) {
+  unsigned n = 0;
+  for (auto &t : g_rt.transports) n += transport::poll(t.get(), kPollBudget, replies_only);
+  return n;
+}
+
 void add_progress_fn(ProgressFn fn) {
   if (g_progress_fn_count == g_progress_fns.size()) bootstrap::fatal("too many runtime progress functions");
   g_progress_fns[g_progress_fn_count++] = fn;
@@ -94,8 +100,7 @@ void reentrant_poll_fatal(const char *call) {
 
 unsigned poll_all() {
   if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll (or a blocking call)");
-  unsigned n = 0;
-  for (auto &t : g_rt.transports) n += transport::poll(t.get(), kPollBudget, false);
+  unsigned n = poll_transports(false);
   for (unsigned i = 0; i < g_progress_fn_count; ++i) g_progress_fns[i]();
   // A job that is ending is not a reason to stop here: this rank keeps serving and completing
   // what it waits for until it reaches its own exit or the monitor ends it (exit.h).

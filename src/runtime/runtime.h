@@ -256,9 +256,7 @@ inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
 // Remote addresses must lie in the target's bound segment (spec: RMA and AM Long).
 [[noreturn]] void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes);
 inline bool in_segment(gex_Rank_t jobrank, const void *addr, size_t nbytes) {
-  const auto &seg = g_rt.segments.at(jobrank);
-  uintptr_t off = reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(seg.owner_base);
-  return seg.size && off <= seg.size && nbytes <= seg.size - off;
+  return g_rt.segments.at(jobrank).contains(addr, nbytes);
 }
 // Checked on RMA hot paths in the debug build only.
 inline void check_remote_range(gex_Rank_t jobrank, const void *addr, size_t nbytes, const char *call) {
@@ -283,6 +281,9 @@ inline char *local_address(gex_Rank_t jobrank, const void *addr) {
 // One round of progress for a waiting loop: runs handlers, notices a job that is ending, and
 // yields the core when idle so that oversubscribed ranks make progress.
 void progress_wait_step();
+// Delivers what every transport has (a bounded batch each); replies only, or everything. Runs
+// no progress functions and no restricted-context check: the building block of the two below.
+unsigned poll_transports(bool replies_only);
 // Runs handlers and progress functions once. Fatal when called from inside a handler.
 unsigned poll_all();
 [[noreturn]] void reentrant_poll_fatal(const char *call);

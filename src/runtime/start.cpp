@@ -88,7 +88,7 @@ void publish_peer_map() {
 
 void *publish_segment(uint32_t ep, size_t bytes) {
   const uint32_t id = g_rt.next_segment_id++;
-  // Shared memory when a transport offers it (neighbours then map it); otherwise our own pages.
+  // Memory from the first transport that offers it in shareable form (its neighbours map it).
   void *base = nullptr;
   transport::Transport *owner = nullptr;
   for (auto &t : g_rt.transports) {
@@ -98,9 +98,7 @@ void *publish_segment(uint32_t ep, size_t bytes) {
     }
   }
   if (!base) bootstrap::fatal("no transport can allocate a segment of " + std::to_string(bytes) + " bytes");
-  transport::Registration reg;
-  for (auto &t : g_rt.transports)
-    if (t.get() == owner) reg = t->register_memory(base, bytes);
+  const transport::Registration reg = owner->register_memory(base, bytes);
 
   struct Published {
     uint64_t base, size, rkey;
@@ -128,7 +126,7 @@ void *publish_segment(uint32_t ep, size_t bytes) {
     }
   }
   bootstrap::barrier();
-  if (owner) owner->shared_published(id);
+  owner->shared_published(id);
   if (ep == 0) publish_peer_map();
   return base;
 }
@@ -142,9 +140,7 @@ void wait_for_send_room(bool replies_only) {
     progress_wait_step();
     return;
   }
-  unsigned n = 0;
-  for (auto &t : g_rt.transports) n += transport::poll(t.get(), 64, true);
-  if (!n) sched_yield();
+  if (!poll_transports(true)) sched_yield();
 }
 
 SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immediate, transport::Counter *lc) {
