@@ -98,12 +98,8 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   g_rt.client = client;
   // Runtime services register their handlers before this rank can poll (and so before any
   // message for them can run here).
-  gex::extended::init();
-  gex::coll::init();
-  gex::ratomic::init();
-  gex::vis::init();
-  gex::legacy::init();
-  install_exit_handling();  // return from main and exit() now go through the exit coordinator
+  // (src/runtime/services.cpp; a GASPI init may have started the client-independent ones).
+  start_services();
   *client_p = client;
   *ep_p = ep;
   *tm_p = tm;

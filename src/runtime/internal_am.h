@@ -29,6 +29,8 @@ enum InternalHandler : gex_AM_Index_t {
   kHandlerVisFirst = 64,
   // GASNet-1 legacy layer (src/legacy/): 80..95 (none in use: its barrier is the collectives engine's)
   kHandlerLegacyFirst = 80,
+  // GASPI (src/gaspi/): 96..127
+  kHandlerGaspiFirst = 96,
   kHandlerInternalLimit = GEX_AM_INDEX_BASE,
 };
 

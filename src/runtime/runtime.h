@@ -200,6 +200,8 @@ struct Runtime {
   ServiceStatePtr<legacy::ServiceState> legacy;
   ServiceStatePtr<vis::ServiceState> vis;
   ServiceStatePtr<ratomic::ServiceState> ratomic;
+  bool services_started = false;         // start_services(): extended, ratomic, vis, exit hooks
+  bool client_services_started = false;  // and, once a client exists, coll and legacy
 };
 extern Runtime g_rt;
 extern bool g_verbose_errors;
@@ -327,6 +329,10 @@ void start(int *argc, char ***argv, int thread_mode);
 // Allocates this process's segment of `bytes` for endpoint `ep`, publishes it to every rank and
 // fills the segment table (collective over the job). Returns its base.
 void *publish_segment(uint32_t ep, size_t bytes);
+// Starts the runtime services once (idempotent, from every API's init, after start()): those
+// that need only the runtime at the first call, those built on the GASNet-EX client once
+// g_rt.client is set. Also installs the exit coordinator's hooks.
+void start_services();
 
 // ---- AM ---------------------------------------------------------------------------------------
 void deliver_am(const transport::AmMessage &m);

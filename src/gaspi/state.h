@@ -1,0 +1,186 @@
+// The GASPI API layer's process-wide state (docs/gaspi.md). GASPI sits beside src/api/ (the
+// GASNet-EX entry points) on the same runtime: gaspi_proc_init starts the runtime if no API has,
+// and GASPI's own messages are internal AM handlers (the block kHandlerGaspiFirst..).
+//
+// Segments: each GASPI segment is one shared-memory object from the transport (allocate_shared):
+// its notification slots, then (for alloc/create) its data. A rank learns of a peer's segment
+// only when the owner registers it with that rank (gaspi_segment_register/create send an AM to
+// each named rank); the first access maps the object (map_peer_memory), so writes, reads and
+// notifications to a neighbour are loads and stores. Where the route to a peer has no load/store
+// (another host, GEX_FORCE_AM, the GEX_ROUTE_TEST=mixed rehearsal) or the data is user memory
+// (segment_bind/use), they travel as Active Messages to the owner, which applies them.
+#pragma once
+
+#include <GASPI.h>
+#include <GASPI_Ext.h>
+#include <PGASPI.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "runtime/runtime.h"
+
+// pgaspi_X is the definition, gaspi_X a weak alias (the profiling interface, PGASPI.h).
+#define GEXI_GASPI_ALIAS(name) extern "C" __typeof__(p##name) name __attribute__((weak, alias("p" #name)));
+
+namespace gex::gaspi {
+
+inline constexpr unsigned kMaxQueues = 16;           // GPI-2's GASPI_MAX_QP
+inline constexpr unsigned kMaxSegmentIds = 256;      // gaspi_segment_id_t
+inline constexpr unsigned kMaxGroups = 32;           // GPI-2's GASPI_MAX_GROUPS
+inline constexpr unsigned kMaxQueueSize = 4096;      // GPI-2's GASPI_MAX_QSIZE
+inline constexpr unsigned kRwListElemMax = 255;      // GPI-2's GASPI_RW_LIST_ELEM_MAX
+inline constexpr size_t kTransferSizeMax = size_t(1) << 30;
+inline constexpr size_t kPassiveTransferSizeMax = (size_t(1) << 16) - 1;
+inline constexpr unsigned kAllreduceElemMax = 255;
+inline constexpr size_t kAllreduceBufSize = kAllreduceElemMax * sizeof(unsigned long);
+
+// Internal AM handlers (runtime/internal_am.h: the GASPI block).
+enum Handler : gex_AM_Index_t {
+  kHRegister = runtime::kHandlerGaspiFirst,  // a segment registered with this rank
+  kHAck,                                     // Reply: lowers a counter
+  kHWrite,                                   // Medium: data (+ optional notification) for a segment
+  kHNotify,                                  // Short: a notification
+  kHReadReq,                                 // Short: read request
+  kHReadReply,                               // Medium Reply: read data
+  kHBarrier,                                 // Short: dissemination barrier round
+  kHReduce,                                  // Medium: an allreduce contribution or result
+  kHPassive,                                 // Medium: passive message
+  kHAtomicReq,                               // Short: atomic request
+  kHAtomicReply,                             // Short Reply: atomic result
+  kHGroupCommit,                             // Short: group commit handshake
+  kHLimit,
+};
+
+struct LocalSegment {
+  bool used = false;
+  bool user_memory = false;      // segment_bind/use: data is the caller's, not shared
+  char *data = nullptr;
+  size_t size = 0;
+  uint32_t *notif = nullptr;     // notification slots (shared memory)
+  void *shm_base = nullptr;      // the transport's object: notifications, then data unless user memory
+  size_t shm_bytes = 0;
+  uint32_t tid = 0;              // the object's id at the transport
+  transport::Transport *owner = nullptr;
+};
+
+// What this rank knows of a peer's segment (from its registration message).
+struct RemoteSegment {
+  std::atomic<uint32_t> state{0};  // kUnknown / kKnown; written by the registration handler
+  uint32_t tid = 0;
+  uint64_t size = 0;
+  uint64_t data_offset = 0;        // where the data starts in the shared object
+  bool data_shared = false;        // the data is inside the shared object (not user memory)
+  // Set on first access (outside handlers): load/store mapping, or am when not reachable so.
+  std::atomic<bool> resolved{false};
+  bool am = true;
+  char *data = nullptr;            // load/store: the data and notification slots as mapped here
+  uint32_t *notif = nullptr;
+  char *map_base = nullptr;
+  size_t map_bytes = 0;
+  uint32_t mapped_tid = ~0u;
+};
+inline constexpr uint32_t kUnknown = 0, kKnown = 1;
+
+struct Queue {
+  bool exists = false;
+  std::atomic<uint32_t> entries{0};         // posted since the last gaspi_wait (QUEUE_FULL)
+  runtime::CompletionCounter pending{0};    // AM operations not yet acknowledged
+};
+
+struct Group {
+  bool exists = false;
+  bool committed = false;
+  std::vector<gaspi_rank_t> members;  // sorted
+  int my_index = -1;
+  // dissemination barrier: arrivals by (epoch parity, round), resumable after GASPI_TIMEOUT
+  std::atomic<uint32_t> arrived[2][32] = {};
+  uint64_t barrier_epoch = 0;
+  int barrier_round = -1;  // -1: no barrier in progress
+  // allreduce: contributions at member 0, results at the others, by epoch parity
+  uint64_t reduce_epoch = 0;
+  int reduce_phase = 0;  // 0 idle, 1 contributed (waiting), resumable
+  std::mutex reduce_mutex;
+  std::vector<std::vector<char>> contrib[2];  // [parity][member index] (root)
+  std::atomic<uint32_t> contrib_count[2] = {};
+  std::vector<char> result[2];
+  std::atomic<uint32_t> result_ready[2] = {};
+  // commit handshake (coll.cpp keeps what the other members sent)
+  uint64_t commit_sent_gen = 0;  // the commit generation whose handshake this rank has sent
+};
+
+struct PassiveMessage {
+  gaspi_rank_t from;
+  std::vector<char> data;
+};
+
+struct Context {
+  std::atomic<bool> initialized{false};
+  std::mutex lock;  // configuration, segment and group changes
+  gaspi_config_t config{};
+  gaspi_rank_t rank = 0, size = 1, local_rank = 0, local_num = 1;
+  std::array<LocalSegment, kMaxSegmentIds> segments;
+  std::vector<std::unique_ptr<std::array<RemoteSegment, kMaxSegmentIds>>> dir;  // by rank
+  std::mutex dir_mutex;  // registration handler vs. first access (mapping)
+  std::array<Queue, kMaxQueues> queues;
+  unsigned queue_num = 0;
+  std::array<Group, kMaxGroups> groups;
+  std::mutex passive_mutex;
+  std::deque<PassiveMessage> passive;
+  std::vector<gaspi_state_t> state_vec;
+};
+Context &ctx();
+
+// ---- helpers shared by the files of this layer ----------------------------------------------
+// Prints "libgex GASPI rank R: <call>: <what>" when error messages are on (GASPI_DEBUG or
+// GEX_VERBOSE_ERRORS, default on) and returns `code`.
+gaspi_return_t fail(gaspi_return_t code, const char *call, const std::string &what);
+// GASPI_ERR_NOINIT with a message when gaspi_proc_init has not run.
+inline bool need_init(const char *call, gaspi_return_t &rc) {
+  if (__builtin_expect(ctx().initialized.load(std::memory_order_acquire), 1)) return false;
+  rc = fail(GASPI_ERR_NOINIT, call, "called before gaspi_proc_init");
+  return true;
+}
+#define GEXI_GASPI_REQUIRE_INIT(call)              \
+  do {                                             \
+    gaspi_return_t gexi_rc_;                        \
+    if (::gex::gaspi::need_init(call, gexi_rc_)) return gexi_rc_; \
+  } while (0)
+
+// A deadline from a GASPI timeout: GASPI_BLOCK never expires, GASPI_TEST after one check.
+struct Deadline {
+  explicit Deadline(gaspi_timeout_t ms);
+  bool expired() const;  // true once the time is over (always after one check for GASPI_TEST)
+  gaspi_timeout_t remaining() const;  // as a timeout for a nested call
+  gaspi_timeout_t ms;
+  uint64_t end_ns;
+};
+uint64_t now_ns();
+// One progress step of a waiting loop (polls the runtime: handlers run, AMs are served).
+void wait_step();
+
+// The jobrank that sent the message a runtime handler is running for.
+inline gaspi_rank_t source_rank(gex_Token_t token) { return gaspi_rank_t(reinterpret_cast<gexi_Token *>(token)->src); }
+
+// Segments (segments.cpp)
+void segments_init();
+void segments_term();
+// The local segment `id`, or nullptr (with GASPI_ERR_INV_SEG) when not allocated.
+LocalSegment *local_segment(gaspi_segment_id_t id);
+// A peer's registered segment, resolved (mapped when load/store reachable). nullptr when the
+// peer has not registered `id` with this rank.
+RemoteSegment *remote_segment(gaspi_rank_t rank, gaspi_segment_id_t id);
+size_t notif_bytes();
+
+// Internal AM registration of each file
+void rma_init();
+void coll_init();
+void passive_atomic_init();
+
+}  // namespace gex::gaspi
