@@ -88,9 +88,9 @@ uint64_t now_ns() {
 Deadline::Deadline(gaspi_timeout_t t) : ms(t), end_ns(0) {
   if (t != GASPI_BLOCK && t != GASPI_TEST) end_ns = now_ns() + uint64_t(t) * 1000000ull;
 }
-bool Deadline::expired() const {
+bool Deadline::expired() {
   if (ms == GASPI_BLOCK) return false;
-  if (ms == GASPI_TEST) return true;
+  if (ms == GASPI_TEST) return checks++ > 0;
   return now_ns() >= end_ns;
 }
 

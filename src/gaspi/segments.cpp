@@ -118,7 +118,7 @@ void release(gaspi_segment_id_t id) {
 
 // Tells `rank` about segment `id` and waits for its acknowledgement (or the deadline: the
 // counter then stays allocated, so a late acknowledgement is harmless; registering again is).
-gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank_t rank, const Deadline &dl) {
+gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank_t rank, Deadline &dl) {
   Context &c = ctx();
   if (rank == c.rank) return GASPI_SUCCESS;
   const LocalSegment &s = c.segments[id];
@@ -243,7 +243,8 @@ gaspi_return_t pgaspi_segment_register(const gaspi_segment_id_t id, const gaspi_
   Context &c = ctx();
   if (!local_segment(id)) return fail(GASPI_ERR_INV_SEG, call, "segment " + std::to_string(id) + " does not exist on this rank");
   if (rank >= c.size) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(c.size) + " processes");
-  return register_with(call, id, rank, Deadline(timeout));
+  Deadline dl(timeout);
+  return register_with(call, id, rank, dl);
 }
 
 gaspi_return_t pgaspi_segment_create(const gaspi_segment_id_t id, const gaspi_size_t size, const gaspi_group_t group,

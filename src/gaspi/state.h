@@ -156,10 +156,13 @@ inline bool need_init(const char *call, gaspi_return_t &rc) {
 // A deadline from a GASPI timeout: GASPI_BLOCK never expires, GASPI_TEST after one check.
 struct Deadline {
   explicit Deadline(gaspi_timeout_t ms);
-  bool expired() const;  // true once the time is over (always after one check for GASPI_TEST)
+  // True once the time is over. GASPI_TEST: false at the first call, so a waiting loop polls
+  // once (delivering what has arrived) and checks again before it reports GASPI_TIMEOUT.
+  bool expired();
   gaspi_timeout_t remaining() const;  // as a timeout for a nested call
   gaspi_timeout_t ms;
   uint64_t end_ns;
+  unsigned checks = 0;
 };
 uint64_t now_ns();
 // One progress step of a waiting loop (polls the runtime: handlers run, AMs are served).
