@@ -7,7 +7,8 @@
 #                                libgasnet_tools-{seq,par}.a, libgex.a, libgex_debug.a, libgex_bootstrap.a
 #   lib/pkgconfig/               gasnet-smp-{seq,par,parsync}.pc, gasnet_tools-{seq,par}.pc
 #   lib/cmake/libgex/            find_package(libgex) with imported targets
-#   bin/                         gexrun, gasnetrun_smp
+#   bin/                         gexrun, gasnetrun_smp, gaspi_run
+#   GASPI: include/GASPI.h, GASPI_types.h, GASPI_Ext.h, PGASPI.h; lib/libGPI2.a, lib/pkgconfig/GPI2.pc
 # The .mak and .pc files name absolute paths (clients parse them naively, as text), so they are
 # written at install time for the prefix actually used (cmake --install --prefix P).
 include(CMakePackageConfigHelpers)
@@ -26,7 +27,7 @@ install(TARGETS gasnet_tools_seq gasnet_tools_par ARCHIVE DESTINATION lib)
 install(FILES ${GEX_RUNTIME_ARCHIVE} ${GEX_LIB_DIR}/libgasnet-smp-seq.a ${GEX_LIB_DIR}/libgasnet-smp-par.a
               ${GEX_LIB_DIR}/libgasnet-smp-parsync.a DESTINATION lib)
 install(TARGETS gexrun RUNTIME DESTINATION bin)
-install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/gasnetrun_smp DESTINATION bin)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/gasnetrun_smp ${PROJECT_SOURCE_DIR}/tools/gaspi_run DESTINATION bin)
 
 # Where the C++ run-time library lives, for -L in the link lines (GASNet names its compiler's
 # library directory the same way), so tools that look each -l up by itself find it.
@@ -100,3 +101,22 @@ foreach(i RANGE 0 ${GEX_LAST} 2)
                    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${GEX_DEST}\" @ONLY)
     message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${GEX_DEST}\")")
 endforeach()
+
+# GASPI (docs/gaspi.md): GPI-2's library name, an ld script naming the runtime archive, and its
+# pkg-config file (GPI2.pc, as GPI-2 installs it).
+install(FILES ${GEX_LIB_DIR}/libGPI2.a DESTINATION lib)
+install(CODE "
+  get_filename_component(GEX_INSTALL_PREFIX \"\${CMAKE_INSTALL_PREFIX}\" ABSOLUTE)
+  file(WRITE \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/lib/pkgconfig/GPI2.pc\"
+\"prefix=\${GEX_INSTALL_PREFIX}
+libdir=\${GEX_INSTALL_PREFIX}/lib
+includedir=\${GEX_INSTALL_PREFIX}/include
+
+Name: GPI2
+Description: the GASPI API (GPI-2 1.6 compatible) on libgex
+Version: 1.6.0
+Cflags: -I\${GEX_INSTALL_PREFIX}/include
+Libs: -L\${GEX_INSTALL_PREFIX}/lib -lGPI2
+Libs.private: ${GEX_SYSTEM_LIBS}
+\")
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/lib/pkgconfig/GPI2.pc\")")

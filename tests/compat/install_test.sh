@@ -44,7 +44,7 @@ done
 if grep -rl "$build" "$prefix/include" "$prefix/lib/pkgconfig"; then fail "build path leaked"; fi
 # .pc files readable as text: no ${pcfiledir} (naive parsers leave it unexpanded), absolute paths.
 if grep -l 'pcfiledir' "$prefix"/lib/pkgconfig/*.pc; then fail '.pc files use ${pcfiledir}'; fi
-for pc in "$prefix"/lib/pkgconfig/*.pc; do
+for pc in "$prefix"/lib/pkgconfig/gasnet*.pc; do  # (GPI2.pc is GASPI's, tests/gaspi)
   grep -q "^GASNET_PREFIX=$prefix\$" "$pc" || fail "$pc: GASNET_PREFIX is not $prefix"
 done
 # Only <conduit>-<mode>.mak in the conduit folder (Legion's FindGASNet globs *-conduit/*.mak).
