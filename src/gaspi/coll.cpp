@@ -37,20 +37,32 @@ void on_barrier(gex_Token_t, gex_AM_Arg_t group, gex_AM_Arg_t parity, gex_AM_Arg
   ctx().groups[uint8_t(group)].arrived[parity & 1][round & 31].fetch_add(1, std::memory_order_release);
 }
 
-// An allreduce message: a contribution (to the root, from member `index`) or the result.
+// An allreduce message: a piece of a contribution (to the root, from member `index`) or of the
+// result, `total` bytes in all, this piece at byte `offset`. The counters count bytes, so a
+// contribution larger than one Medium arrives in pieces.
 void on_reduce(gex_Token_t, void *buf, size_t n, gex_AM_Arg_t group, gex_AM_Arg_t parity, gex_AM_Arg_t index,
-               gex_AM_Arg_t is_result) {
+               gex_AM_Arg_t is_result, gex_AM_Arg_t offset, gex_AM_Arg_t total) {
   Group &g = ctx().groups[uint8_t(group)];
   const int p = parity & 1;
   std::lock_guard<std::mutex> lock(g.reduce_mutex);
-  const char *b = static_cast<const char *>(buf);
-  if (is_result) {
-    g.result[p].assign(b, b + n);
-    g.result_ready[p].store(1, std::memory_order_release);
-  } else {
+  std::vector<char> *dst = &g.result[p];
+  if (!is_result) {
     if (g.contrib[p].size() <= size_t(index)) g.contrib[p].resize(size_t(index) + 1);
-    g.contrib[p][size_t(index)].assign(b, b + n);
-    g.contrib_count[p].fetch_add(1, std::memory_order_release);
+    dst = &g.contrib[p][size_t(index)];
+  }
+  if (dst->size() != uint32_t(total)) dst->resize(uint32_t(total));
+  std::memcpy(dst->data() + uint32_t(offset), buf, n);
+  (is_result ? g.result_ready[p] : g.contrib_count[p]).fetch_add(n, std::memory_order_release);
+}
+
+// Sends `bytes` at `data` to `rank` in Medium pieces.
+void send_pieces(gaspi_rank_t rank, gaspi_group_t group, int parity, int index, bool is_result, const char *data, size_t bytes) {
+  const size_t chunk = rt::am_limits(rank).max_medium;
+  for (size_t off = 0; off < bytes; off += chunk) {
+    const size_t len = std::min(chunk, bytes - off);
+    const gex_AM_Arg_t args[] = {gex_AM_Arg_t(group), gex_AM_Arg_t(parity), gex_AM_Arg_t(index), gex_AM_Arg_t(is_result),
+                                 gex_AM_Arg_t(off), gex_AM_Arg_t(bytes)};
+    rt::am_request(gex::transport::AmCategory::Medium, rank, kHReduce, data + off, len, nullptr, 0, 6, args);
   }
 }
 
@@ -122,21 +134,20 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
   const int n = int(g.members.size());
   const int me = g.my_index;
   const int p = int(g.reduce_epoch & 1);
-  const gex_AM_Arg_t base_args[] = {gex_AM_Arg_t(group), gex_AM_Arg_t(p), gex_AM_Arg_t(me), 0};
   if (g.reduce_phase == 0) {  // contribute (once per epoch)
     if (me == 0) {
       std::lock_guard<std::mutex> lock(g.reduce_mutex);
       if (g.contrib[p].size() < size_t(n)) g.contrib[p].resize(size_t(n));
       g.contrib[p][0].assign(static_cast<const char *>(send), static_cast<const char *>(send) + bytes);
-      g.contrib_count[p].fetch_add(1, std::memory_order_release);
+      g.contrib_count[p].fetch_add(uint32_t(bytes), std::memory_order_release);
     } else {
-      rt::am_request(gex::transport::AmCategory::Medium, g.members[0], kHReduce, send, bytes, nullptr, 0, 4, base_args);
+      send_pieces(g.members[0], group, p, me, false, static_cast<const char *>(send), bytes);
     }
     g.reduce_phase = 1;
   }
   Deadline dl(timeout);
   if (me == 0) {
-    while (g.contrib_count[p].load(std::memory_order_acquire) < unsigned(n)) {
+    while (g.contrib_count[p].load(std::memory_order_acquire) < uint64_t(n) * bytes) {
       if (dl.expired()) return GASPI_TIMEOUT;
       wait_step();
     }
@@ -155,12 +166,10 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
       }
       g.contrib_count[p].store(0, std::memory_order_relaxed);
     }
-    const gex_AM_Arg_t args[] = {gex_AM_Arg_t(group), gex_AM_Arg_t(p), 0, 1};
-    for (int i = 1; i < n; ++i)
-      rt::am_request(gex::transport::AmCategory::Medium, g.members[size_t(i)], kHReduce, acc.data(), bytes, nullptr, 0, 4, args);
+    for (int i = 1; i < n; ++i) send_pieces(g.members[size_t(i)], group, p, 0, true, acc.data(), bytes);
     std::memcpy(recv, acc.data(), bytes);
   } else {
-    while (!g.result_ready[p].load(std::memory_order_acquire)) {
+    while (g.result_ready[p].load(std::memory_order_acquire) < bytes) {
       if (dl.expired()) return GASPI_TIMEOUT;
       wait_step();
     }
@@ -178,7 +187,7 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
 void coll_init() {
   const gex_Flags_t req = GEX_FLAG_AM_REQUEST;
   rt::register_internal_handler(kHBarrier, (gex_AM_Fn_t)on_barrier, req | GEX_FLAG_AM_SHORT, 3, "GASPI barrier");
-  rt::register_internal_handler(kHReduce, (gex_AM_Fn_t)on_reduce, req | GEX_FLAG_AM_MEDIUM, 4, "GASPI allreduce");
+  rt::register_internal_handler(kHReduce, (gex_AM_Fn_t)on_reduce, req | GEX_FLAG_AM_MEDIUM, 6, "GASPI allreduce");
   rt::register_internal_handler(kHGroupCommit, (gex_AM_Fn_t)on_commit, req | GEX_FLAG_AM_SHORT, 4, "GASPI group commit");
 }
 

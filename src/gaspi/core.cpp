@@ -137,8 +137,8 @@ gaspi_return_t pgaspi_config_set(const gaspi_config_t c) {
     return fail(GASPI_ERR_CONFIG, call, "passive_transfer_size_max " + std::to_string(c.passive_transfer_size_max) + " exceeds " + std::to_string(kPassiveTransferSizeMax));
   if (c.rw_list_elem_max < 1 || c.rw_list_elem_max > kRwListElemMax)
     return fail(GASPI_ERR_CONFIG, call, "rw_list_elem_max " + std::to_string(c.rw_list_elem_max) + " is outside [1, " + std::to_string(kRwListElemMax) + "]");
-  if (c.allreduce_elem_max < 1 || c.allreduce_elem_max > kAllreduceElemMax)
-    return fail(GASPI_ERR_CONFIG, call, "allreduce_elem_max " + std::to_string(c.allreduce_elem_max) + " is outside [1, " + std::to_string(kAllreduceElemMax) + "]");
+  if (c.allreduce_elem_max < 1 || c.allreduce_elem_max > (1u << 28))
+    return fail(GASPI_ERR_CONFIG, call, "allreduce_elem_max " + std::to_string(c.allreduce_elem_max) + " is outside [1, 268435456]");
   gaspi_config_t &cur = config();
   const gaspi_network_t old_network = cur.network;
   cur = c;

@@ -108,9 +108,9 @@ struct Group {
   int reduce_phase = 0;  // 0 idle, 1 contributed (waiting), resumable
   std::mutex reduce_mutex;
   std::vector<std::vector<char>> contrib[2];  // [parity][member index] (root)
-  std::atomic<uint32_t> contrib_count[2] = {};
+  std::atomic<uint64_t> contrib_count[2] = {};  // bytes received
   std::vector<char> result[2];
-  std::atomic<uint32_t> result_ready[2] = {};
+  std::atomic<uint64_t> result_ready[2] = {};   // bytes received
   // commit handshake (coll.cpp keeps what the other members sent)
   uint64_t commit_sent_gen = 0;  // the commit generation whose handshake this rank has sent
 };

@@ -188,13 +188,30 @@ static void test_atomics(void) {
   OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
 }
 
+/* A reduction larger than one message (allreduce_elem_max raised before init). */
+static void test_allreduce_large(void) {
+  enum { N = 50000 };
+  static double send[N], recv[N];
+  for (unsigned i = 0; i < N; ++i) send[i] = (double)(me + 1) * (i % 1000);
+  OK(gaspi_allreduce(send, recv, N, GASPI_OP_SUM, GASPI_TYPE_DOUBLE, GASPI_GROUP_ALL, GASPI_BLOCK));
+  const double ranks_sum = (double)np * (np + 1) / 2;
+  for (unsigned i = 0; i < N; ++i) CHECK(recv[i] == ranks_sum * (i % 1000), "large allreduce element %u: %g", i, recv[i]);
+  OK(gaspi_allreduce(send, recv, N, GASPI_OP_MAX, GASPI_TYPE_DOUBLE, GASPI_GROUP_ALL, GASPI_BLOCK));
+  for (unsigned i = 0; i < N; ++i) CHECK(recv[i] == (double)np * (i % 1000), "large allreduce max element %u: %g", i, recv[i]);
+}
+
 int main(void) {
+  gaspi_config_t cfg;
+  OK(gaspi_config_get(&cfg));
+  cfg.allreduce_elem_max = 100000;
+  OK(gaspi_config_set(cfg));
   OK(gaspi_proc_init(GASPI_BLOCK));
   OK(gaspi_proc_rank(&me));
   OK(gaspi_proc_num(&np));
   OK(gaspi_segment_create(0, 1 << 16, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED));
   test_allreduce();
   test_allreduce_user();
+  test_allreduce_large();
   test_groups();
   test_timeout_retry();
   test_passive();
