@@ -38,7 +38,7 @@ gaspi_config_t default_config() {
   c.network = GASPI_ETHERNET;
   c.queue_size_max = 1024;
   c.queue_num = 8;
-  c.group_max = kMaxGroups;
+  c.group_max = kDefaultGroupMax;
   c.segment_max = 255;
   c.transfer_size_max = kTransferSizeMax;
   c.notification_num = 65536;
@@ -102,6 +102,17 @@ gaspi_timeout_t Deadline::remaining() const {
 
 void wait_step() { runtime::progress_wait_step(); }
 
+namespace {
+void on_ping(gex_Token_t token, gex_AM_Arg_t c_hi, gex_AM_Arg_t c_lo) {
+  const gex_AM_Arg_t args[] = {c_hi, c_lo};
+  runtime::am_reply(gex::transport::AmCategory::Short, token, kHAck, nullptr, 0, nullptr, 0, 2, args);
+}
+}  // namespace
+
+void core_init() {
+  runtime::register_internal_handler(kHPing, (gex_AM_Fn_t)on_ping, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 2, "GASPI ping");
+}
+
 }  // namespace gex::gaspi
 
 using namespace gex::gaspi;
@@ -131,8 +142,8 @@ gaspi_return_t pgaspi_config_set(const gaspi_config_t c) {
     return fail(GASPI_ERR_CONFIG, call, "group_max " + std::to_string(c.group_max) + " is outside [1, " + std::to_string(kMaxGroups) + "]");
   if (c.transfer_size_max > kTransferSizeMax)
     return fail(GASPI_ERR_CONFIG, call, "transfer_size_max " + std::to_string(c.transfer_size_max) + " exceeds " + std::to_string(kTransferSizeMax));
-  if (c.notification_num < 1 || c.notification_num > (1u << 24))
-    return fail(GASPI_ERR_CONFIG, call, "notification_num " + std::to_string(c.notification_num) + " is outside [1, 16777216]");
+  if (c.notification_num > (1u << 24))
+    return fail(GASPI_ERR_CONFIG, call, "notification_num " + std::to_string(c.notification_num) + " exceeds 16777216");
   if (c.passive_transfer_size_max > kPassiveTransferSizeMax)
     return fail(GASPI_ERR_CONFIG, call, "passive_transfer_size_max " + std::to_string(c.passive_transfer_size_max) + " exceeds " + std::to_string(kPassiveTransferSizeMax));
   if (c.rw_list_elem_max < 1 || c.rw_list_elem_max > kRwListElemMax)
@@ -171,6 +182,7 @@ gaspi_return_t pgaspi_proc_init(const gaspi_timeout_t) {
   g_ctx.queue_num = g_ctx.config.queue_num;
   for (unsigned q = 0; q < kMaxQueues; ++q) g_ctx.queues[q].exists = q < g_ctx.queue_num;
   g_ctx.state_vec.assign(g_ctx.size, GASPI_STATE_HEALTHY);
+  core_init();
   segments_init();
   rma_init();
   coll_init();
@@ -242,6 +254,23 @@ gaspi_return_t pgaspi_connect(const gaspi_rank_t rank, const gaspi_timeout_t) {
 gaspi_return_t pgaspi_disconnect(const gaspi_rank_t rank, const gaspi_timeout_t) {
   GEXI_GASPI_REQUIRE_INIT("gaspi_disconnect");
   if (rank >= g_ctx.size) return fail(GASPI_ERR_INV_RANK, "gaspi_disconnect", "rank " + std::to_string(rank) + " >= " + std::to_string(g_ctx.size) + " processes");
+  return GASPI_SUCCESS;
+}
+
+// A round trip to `rank`: its answer within the timeout, or GASPI_TIMEOUT.
+gaspi_return_t pgaspi_proc_ping(const gaspi_rank_t rank, gaspi_timeout_t timeout) {
+  const char *call = "gaspi_proc_ping";
+  GEXI_GASPI_REQUIRE_INIT(call);
+  if (rank >= g_ctx.size) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(g_ctx.size) + " processes");
+  auto *done = new rt::CompletionCounter(1);  // leaked if the answer comes after the timeout
+  const gex_AM_Arg_t args[] = {rt::ptr_hi(done), rt::ptr_lo(done)};
+  rt::am_request(gex::transport::AmCategory::Short, rank, kHPing, nullptr, 0, nullptr, 0, 2, args);
+  Deadline dl(timeout);
+  while (done->load(std::memory_order_acquire)) {
+    if (dl.expired()) return GASPI_TIMEOUT;
+    wait_step();
+  }
+  delete done;
   return GASPI_SUCCESS;
 }
 
@@ -380,7 +409,6 @@ void pgaspi_delay(void) { sched_yield(); }
 // ---- declared, not implemented yet (docs/gaspi.md) --------------------------------------------
 #define GEXI_GASPI_NOT_YET(call) return fail(GASPI_ERROR, call, "not implemented in this release of libgex (docs/gaspi.md)")
 gaspi_return_t pgaspi_proc_kill(const gaspi_rank_t, const gaspi_timeout_t) { GEXI_GASPI_NOT_YET("gaspi_proc_kill"); }
-gaspi_return_t pgaspi_proc_ping(const gaspi_rank_t, gaspi_timeout_t) { GEXI_GASPI_NOT_YET("gaspi_proc_ping"); }
 gaspi_return_t pgaspi_queue_purge(const gaspi_queue_id_t, const gaspi_timeout_t) { GEXI_GASPI_NOT_YET("gaspi_queue_purge"); }
 gaspi_return_t pgaspi_numa_socket(gaspi_uchar *const) { GEXI_GASPI_NOT_YET("gaspi_numa_socket"); }
 gaspi_return_t pgaspi_set_socket_affinity(const gaspi_uchar) { GEXI_GASPI_NOT_YET("gaspi_set_socket_affinity"); }

@@ -111,9 +111,10 @@ gaspi_return_t check_transfer(const char *call, gaspi_segment_id_t seg_loc, gasp
   if (!t.remote)
     return fail(GASPI_ERR_INV_SEG, call, "segment " + std::to_string(seg_rem) + " of rank " + std::to_string(rank) +
                                              " is not registered with this rank");
-  if (size == 0 || size > c.config.transfer_size_max)
-    return fail(GASPI_ERR_INV_COMMSIZE, call, "size " + std::to_string(size) + " is outside [1, transfer_size_max " +
-                                                  std::to_string(c.config.transfer_size_max) + "]");
+  // Size 0 is valid and moves nothing (as in GPI-2).
+  if (size > c.config.transfer_size_max)
+    return fail(GASPI_ERR_INV_COMMSIZE, call, "size " + std::to_string(size) + " exceeds transfer_size_max " +
+                                                  std::to_string(c.config.transfer_size_max));
   if (off_loc > t.local->size || size > t.local->size - off_loc)
     return fail(GASPI_ERR_INV_LOC_OFF, call, "local range [" + std::to_string(off_loc) + ", +" + std::to_string(size) +
                                                  ") exceeds segment " + std::to_string(seg_loc) + " of " + std::to_string(t.local->size) + " bytes");
@@ -178,6 +179,7 @@ void am_read(gaspi_rank_t rank, gaspi_segment_id_t seg, uint64_t off, char *dst,
 
 void do_write(const Transfer &t, gaspi_offset_t off_loc, gaspi_rank_t rank, gaspi_segment_id_t seg_rem, gaspi_offset_t off_rem,
               gaspi_size_t size, Queue &q) {
+  if (size == 0) return;
   if (!t.remote->am) {
     std::memcpy(t.remote->data + off_rem, t.local->data + off_loc, size);
     rt::rma_progress_tick();
@@ -188,6 +190,10 @@ void do_write(const Transfer &t, gaspi_offset_t off_loc, gaspi_rank_t rank, gasp
 
 void do_read(const Transfer &t, gaspi_offset_t off_loc, gaspi_rank_t rank, gaspi_segment_id_t seg_rem, gaspi_offset_t off_rem,
              gaspi_size_t size, uint32_t *notif_slot, Queue &q) {
+  if (size == 0) {
+    if (notif_slot) store_notification(notif_slot, 1);
+    return;
+  }
   if (!t.remote->am) {
     std::memcpy(t.local->data + off_loc, t.remote->data + off_rem, size);
     if (notif_slot) store_notification(notif_slot, 1);
@@ -250,6 +256,7 @@ gaspi_return_t pgaspi_write(const gaspi_segment_id_t seg_loc, const gaspi_offset
   if (gaspi_return_t rc = check_queue(call, queue)) return rc;
   Transfer t;
   if (gaspi_return_t rc = check_transfer(call, seg_loc, off_loc, rank, seg_rem, off_rem, size, t)) return rc;
+  if (size == 0) return GASPI_SUCCESS;
   if (gaspi_return_t rc = take_entries(queue, 1)) return rc;
   do_write(t, off_loc, rank, seg_rem, off_rem, size, ctx().queues[queue]);
   return GASPI_SUCCESS;
@@ -263,6 +270,7 @@ gaspi_return_t pgaspi_read(const gaspi_segment_id_t seg_loc, const gaspi_offset_
   if (gaspi_return_t rc = check_queue(call, queue)) return rc;
   Transfer t;
   if (gaspi_return_t rc = check_transfer(call, seg_loc, off_loc, rank, seg_rem, off_rem, size, t)) return rc;
+  if (size == 0) return GASPI_SUCCESS;
   if (gaspi_return_t rc = take_entries(queue, 1)) return rc;
   do_read(t, off_loc, rank, seg_rem, off_rem, size, nullptr, ctx().queues[queue]);
   return GASPI_SUCCESS;
@@ -445,7 +453,7 @@ gaspi_return_t pgaspi_notify_waitsome(const gaspi_segment_id_t seg, const gaspi_
   LocalSegment *s = local_segment(seg);
   if (!s) return fail(GASPI_ERR_INV_SEG, call, "local segment " + std::to_string(seg) + " does not exist");
   const gaspi_number_t max = ctx().config.notification_num;
-  if (num == 0) return fail(GASPI_ERR_INV_NUM, call, "num is 0");
+  if (num == 0) return GASPI_SUCCESS;  // nothing to wait for (as in GPI-2)
   if (begin >= max || num > max - begin)
     return fail(GASPI_ERR_INV_NOTIF_ID, call, "range [" + std::to_string(begin) + ", +" + std::to_string(num) + ") exceeds notification_num " + std::to_string(max));
   Deadline dl(timeout);
@@ -468,8 +476,9 @@ gaspi_return_t pgaspi_notify_reset(const gaspi_segment_id_t seg, const gaspi_not
   LocalSegment *s = local_segment(seg);
   if (!s) return fail(GASPI_ERR_INV_SEG, call, "local segment " + std::to_string(seg) + " does not exist");
   if (gaspi_return_t rc = check_notification(call, id, 1, false)) return rc;
-  if (!old_value) return fail(GASPI_ERR_NULLPTR, call, "old_notification_val is NULL");
-  *old_value = __atomic_exchange_n(s->notif + id, 0u, __ATOMIC_ACQ_REL);
+  // old_notification_val may be NULL: the value is then only reset (as in GPI-2).
+  const gaspi_notification_t old = __atomic_exchange_n(s->notif + id, 0u, __ATOMIC_ACQ_REL);
+  if (old_value) *old_value = old;
   return GASPI_SUCCESS;
 }
 

@@ -60,7 +60,7 @@ gaspi_return_t check_new_id(const char *call, gaspi_segment_id_t id) {
   Context &c = ctx();
   if (id >= c.config.segment_max)
     return fail(GASPI_ERR_INV_SEG, call, "segment_id " + std::to_string(id) + " >= segment_max " + std::to_string(c.config.segment_max));
-  if (c.segments[id].used) return fail(GASPI_ERROR, call, "segment " + std::to_string(id) + " already exists on this rank");
+  if (c.segments[id].used) return fail(GASPI_ERR_INV_SEG, call, "segment " + std::to_string(id) + " already exists on this rank");
   unsigned n = 0;
   for (auto &s : c.segments) n += s.used;
   if (n >= c.config.segment_max) return fail(GASPI_ERR_MANY_SEG, call, "segment_max " + std::to_string(c.config.segment_max) + " segments exist already");
@@ -252,7 +252,7 @@ gaspi_return_t pgaspi_segment_create(const gaspi_segment_id_t id, const gaspi_si
   const char *call = "gaspi_segment_create";
   GEXI_GASPI_REQUIRE_INIT(call);
   Context &c = ctx();
-  if (group >= kMaxGroups || !c.groups[group].committed)
+  if (!c.groups[group].committed)
     return fail(GASPI_ERR_INV_GROUP, call, "group " + std::to_string(group) + " does not exist or is not committed");
   // Resumable after GASPI_TIMEOUT: a segment that exists with this size is not allocated again.
   LocalSegment *s = local_segment(id);
@@ -271,7 +271,7 @@ gaspi_return_t pgaspi_segment_use(gaspi_segment_id_t const id, gaspi_pointer_t c
   const char *call = "gaspi_segment_use";
   GEXI_GASPI_REQUIRE_INIT(call);
   Context &c = ctx();
-  if (group >= kMaxGroups || !c.groups[group].committed)
+  if (!c.groups[group].committed)
     return fail(GASPI_ERR_INV_GROUP, call, "group " + std::to_string(group) + " does not exist or is not committed");
   LocalSegment *s = local_segment(id);
   if (!s || s->data != pointer || s->size != size) {

@@ -33,7 +33,8 @@ namespace gex::gaspi {
 
 inline constexpr unsigned kMaxQueues = 16;           // GPI-2's GASPI_MAX_QP
 inline constexpr unsigned kMaxSegmentIds = 256;      // gaspi_segment_id_t
-inline constexpr unsigned kMaxGroups = 32;           // GPI-2's GASPI_MAX_GROUPS
+inline constexpr unsigned kMaxGroups = 256;          // gaspi_group_t (group_max may be raised to this)
+inline constexpr unsigned kDefaultGroupMax = 32;     // GPI-2's GASPI_MAX_GROUPS
 inline constexpr unsigned kMaxQueueSize = 4096;      // GPI-2's GASPI_MAX_QSIZE
 inline constexpr unsigned kRwListElemMax = 255;      // GPI-2's GASPI_RW_LIST_ELEM_MAX
 inline constexpr size_t kTransferSizeMax = size_t(1) << 30;
@@ -55,6 +56,7 @@ enum Handler : gex_AM_Index_t {
   kHAtomicReq,                               // Short: atomic request
   kHAtomicReply,                             // Short Reply: atomic result
   kHGroupCommit,                             // Short: group commit handshake
+  kHPing,                                    // Short: gaspi_proc_ping (answered with kHAck)
   kHLimit,
 };
 
@@ -182,6 +184,7 @@ RemoteSegment *remote_segment(gaspi_rank_t rank, gaspi_segment_id_t id);
 size_t notif_bytes();
 
 // Internal AM registration of each file
+void core_init();
 void rma_init();
 void coll_init();
 void passive_atomic_init();

@@ -136,6 +136,9 @@ int main(void) {
   OK(gaspi_time_get(&t1));
   CHECK(t1 >= t0, "time goes back");
 
+  for (gaspi_rank_t r = 0; r < num; ++r) OK(gaspi_proc_ping(r, 10000));
+  EXPECT_RC(GASPI_ERR_INV_RANK, gaspi_proc_ping(num, 10000));
+
   /* Declared, not implemented: an error, never a silent success. */
   EXPECT_RC(GASPI_ERROR, gaspi_proc_kill(rank, GASPI_BLOCK));
 
