@@ -285,7 +285,7 @@ gaspi_return_t pgaspi_proc_ping(const gaspi_rank_t rank, gaspi_timeout_t timeout
 GEXI_GASPI_QUERY(gaspi_queue_num, gaspi_number_t, queue_num, g_ctx.queue_num)
 GEXI_GASPI_QUERY(gaspi_queue_size_max, gaspi_number_t, queue_size_max, g_ctx.config.queue_size_max)
 GEXI_GASPI_QUERY(gaspi_queue_max, gaspi_number_t, queue_max, kMaxQueues)
-GEXI_GASPI_QUERY(gaspi_transfer_size_min, gaspi_size_t, transfer_size_min, 1)
+GEXI_GASPI_QUERY(gaspi_transfer_size_min, gaspi_size_t, transfer_size_min, 0)  // size 0 is valid (moves nothing)
 GEXI_GASPI_QUERY(gaspi_transfer_size_max, gaspi_size_t, transfer_size_max, g_ctx.config.transfer_size_max)
 GEXI_GASPI_QUERY(gaspi_notification_num, gaspi_number_t, notification_num, g_ctx.config.notification_num)
 GEXI_GASPI_QUERY(gaspi_passive_transfer_size_min, gaspi_size_t, passive_transfer_size_min, 1)

@@ -5,6 +5,9 @@
 
 #include "gaspi_test.h"
 
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations" /* GASPI_Threads.h is deprecated in GPI-2 */
+#include <GASPI_Threads.h>
+
 static gaspi_rank_t me, np;
 
 /* Rank r's element i (in [-9, 13]; unsigned types add 100); the reference reduces them serially. */
@@ -200,6 +203,34 @@ static void test_allreduce_large(void) {
   for (unsigned i = 0; i < N; ++i) CHECK(recv[i] == (double)np * (i % 1000), "large allreduce max element %u: %g", i, recv[i]);
 }
 
+/* GPI-2's thread helpers: two workers and this thread meet in sync_all (a local barrier and
+ * gaspi_barrier); the workers' increments are visible after it. */
+static int thread_count;
+static void *worker(void *arg) {
+  (void)arg;
+  gaspi_int tid;
+  OK(gaspi_threads_register(&tid));
+  CHECK(tid == 1 || tid == 2, "worker tid %d", tid);
+  __atomic_fetch_add(&thread_count, 1, __ATOMIC_SEQ_CST);
+  gaspi_threads_sync();
+  OK(gaspi_threads_sync_all(GASPI_GROUP_ALL, GASPI_BLOCK));
+  return NULL;
+}
+static void test_threads(void) {
+  gaspi_int tid, total;
+  OK(gaspi_threads_init_user(3));
+  OK(gaspi_threads_register(&tid));
+  CHECK(tid == 0, "first registered tid %d", tid);
+  OK(gaspi_threads_get_total(&total));
+  CHECK(total == 3, "threads total %d", total);
+  OK(gaspi_threads_run(worker, NULL));
+  OK(gaspi_threads_run(worker, NULL));
+  gaspi_threads_sync();
+  CHECK(__atomic_load_n(&thread_count, __ATOMIC_SEQ_CST) == 2, "%d workers arrived", thread_count);
+  OK(gaspi_threads_sync_all(GASPI_GROUP_ALL, GASPI_BLOCK));
+  OK(gaspi_threads_term());
+}
+
 int main(void) {
   gaspi_config_t cfg;
   OK(gaspi_config_get(&cfg));
@@ -216,6 +247,7 @@ int main(void) {
   test_timeout_retry();
   test_passive();
   test_atomics();
+  test_threads();
   OK(gaspi_proc_term(GASPI_BLOCK));
   if (me == 0) printf("gaspi coll: OK (%u ranks)\n", np);
   return 0;
