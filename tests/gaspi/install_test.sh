@@ -14,7 +14,7 @@ fail() {
   exit 1
 }
 cmake --install "$build" --prefix "$prefix" >/dev/null
-for f in include/GASPI.h include/GASPI_types.h include/GASPI_Ext.h include/PGASPI.h lib/libGPI2.a \
+for f in include/GASPI.h include/GASPI_types.h include/GASPI_Ext.h include/PGASPI.h include/GASPI_Threads.h lib/libGPI2.a \
          lib/pkgconfig/GPI2.pc bin/gaspi_run bin/gexrun; do
   [ -e "$prefix/$f" ] || fail "missing $prefix/$f"
 done
