@@ -135,6 +135,7 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
   const int me = g.my_index;
   const int p = int(g.reduce_epoch & 1);
   if (g.reduce_phase == 0) {  // contribute (once per epoch)
+    count(kStatAllreduce);
     if (me == 0) {
       std::lock_guard<std::mutex> lock(g.reduce_mutex);
       if (g.contrib[p].size() < size_t(n)) g.contrib[p].resize(size_t(n));
@@ -325,6 +326,7 @@ gaspi_return_t pgaspi_barrier(const gaspi_group_t group, const gaspi_timeout_t t
   const char *call = "gaspi_barrier";
   GEXI_GASPI_REQUIRE_INIT(call);
   if (gaspi_return_t rc = check_group(call, group, true)) return rc;
+  if (ctx().groups[group].barrier_round < 0) count(kStatBarrier);  // once per barrier, not per retry
   Group &g = ctx().groups[group];
   const int n = int(g.members.size());
   int rounds = 0;

@@ -412,16 +412,7 @@ gaspi_return_t pgaspi_proc_kill(const gaspi_rank_t, const gaspi_timeout_t) { GEX
 gaspi_return_t pgaspi_queue_purge(const gaspi_queue_id_t, const gaspi_timeout_t) { GEXI_GASPI_NOT_YET("gaspi_queue_purge"); }
 gaspi_return_t pgaspi_numa_socket(gaspi_uchar *const) { GEXI_GASPI_NOT_YET("gaspi_numa_socket"); }
 gaspi_return_t pgaspi_set_socket_affinity(const gaspi_uchar) { GEXI_GASPI_NOT_YET("gaspi_set_socket_affinity"); }
-gaspi_return_t pgaspi_statistic_verbosity_level(gaspi_number_t) { GEXI_GASPI_NOT_YET("gaspi_statistic_verbosity_level"); }
-gaspi_return_t pgaspi_statistic_counter_max(gaspi_number_t *) { GEXI_GASPI_NOT_YET("gaspi_statistic_counter_max"); }
-gaspi_return_t pgaspi_statistic_counter_info(gaspi_statistic_counter_t, gaspi_statistic_argument_t *, gaspi_string_t *,
-                                             gaspi_string_t *, gaspi_number_t *) {
-  GEXI_GASPI_NOT_YET("gaspi_statistic_counter_info");
-}
-gaspi_return_t pgaspi_statistic_counter_get(gaspi_statistic_counter_t, gaspi_number_t, unsigned long *) {
-  GEXI_GASPI_NOT_YET("gaspi_statistic_counter_get");
-}
-gaspi_return_t pgaspi_statistic_counter_reset(gaspi_statistic_counter_t) { GEXI_GASPI_NOT_YET("gaspi_statistic_counter_reset"); }
+
 
 }  // extern "C"
 
@@ -468,8 +459,3 @@ GEXI_GASPI_ALIAS(gaspi_proc_ping)
 GEXI_GASPI_ALIAS(gaspi_queue_purge)
 GEXI_GASPI_ALIAS(gaspi_numa_socket)
 GEXI_GASPI_ALIAS(gaspi_set_socket_affinity)
-GEXI_GASPI_ALIAS(gaspi_statistic_verbosity_level)
-GEXI_GASPI_ALIAS(gaspi_statistic_counter_max)
-GEXI_GASPI_ALIAS(gaspi_statistic_counter_info)
-GEXI_GASPI_ALIAS(gaspi_statistic_counter_get)
-GEXI_GASPI_ALIAS(gaspi_statistic_counter_reset)

@@ -76,6 +76,7 @@ gaspi_return_t atomic(const char *call, gaspi_segment_id_t seg, gaspi_offset_t o
   if (off > rs->size || rs->size - off < 8)
     return fail(GASPI_ERR_INV_REM_OFF, call, "offset " + std::to_string(off) + " + 8 exceeds segment " + std::to_string(seg) +
                                                  " of rank " + std::to_string(rank) + " (" + std::to_string(rs->size) + " bytes)");
+  count(kStatAtomic);
   if (!rs->am) {
     *old = apply_atomic(reinterpret_cast<uint64_t *>(rs->data + off), op, a, b);
     return GASPI_SUCCESS;
@@ -139,6 +140,7 @@ gaspi_return_t pgaspi_passive_send(const gaspi_segment_id_t seg, const gaspi_off
   if (size == 0 || size > max) return fail(GASPI_ERR_INV_COMMSIZE, call, "size " + std::to_string(size) + " is outside [1, " + std::to_string(max) + "]");
   if (off > s->size || size > s->size - off)
     return fail(GASPI_ERR_INV_LOC_OFF, call, "local range [" + std::to_string(off) + ", +" + std::to_string(size) + ") exceeds segment " + std::to_string(seg));
+  count(kStatPassiveSend);
   auto *done = new rt::CompletionCounter(1);
   const gex_AM_Arg_t args[] = {ptr_hi(done), ptr_lo(done)};
   rt::am_request(gex::transport::AmCategory::Medium, rank, kHPassive, s->data + off, size, nullptr, 0, 2, args);

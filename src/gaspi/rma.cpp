@@ -258,6 +258,8 @@ gaspi_return_t pgaspi_write(const gaspi_segment_id_t seg_loc, const gaspi_offset
   if (gaspi_return_t rc = check_transfer(call, seg_loc, off_loc, rank, seg_rem, off_rem, size, t)) return rc;
   if (size == 0) return GASPI_SUCCESS;
   if (gaspi_return_t rc = take_entries(queue, 1)) return rc;
+  count(kStatWrite);
+  count(kStatBytesWritten, size);
   do_write(t, off_loc, rank, seg_rem, off_rem, size, ctx().queues[queue]);
   return GASPI_SUCCESS;
 }
@@ -272,6 +274,8 @@ gaspi_return_t pgaspi_read(const gaspi_segment_id_t seg_loc, const gaspi_offset_
   if (gaspi_return_t rc = check_transfer(call, seg_loc, off_loc, rank, seg_rem, off_rem, size, t)) return rc;
   if (size == 0) return GASPI_SUCCESS;
   if (gaspi_return_t rc = take_entries(queue, 1)) return rc;
+  count(kStatRead);
+  count(kStatBytesRead, size);
   do_read(t, off_loc, rank, seg_rem, off_rem, size, nullptr, ctx().queues[queue]);
   return GASPI_SUCCESS;
 }
@@ -286,6 +290,7 @@ gaspi_return_t pgaspi_notify(const gaspi_segment_id_t seg_rem, const gaspi_rank_
   if (!remote_segment(rank, seg_rem))
     return fail(GASPI_ERR_INV_SEG, call, "segment " + std::to_string(seg_rem) + " of rank " + std::to_string(rank) + " is not registered with this rank");
   if (gaspi_return_t rc = take_entries(queue, 1)) return rc;
+  count(kStatNotify);
   return do_notify(call, seg_rem, rank, id, value, ctx().queues[queue]);
 }
 
@@ -300,6 +305,8 @@ gaspi_return_t pgaspi_write_notify(const gaspi_segment_id_t seg_loc, const gaspi
   if (gaspi_return_t rc = check_transfer(call, seg_loc, off_loc, rank, seg_rem, off_rem, size, t)) return rc;
   if (gaspi_return_t rc = check_notification(call, id, value, true)) return rc;
   if (gaspi_return_t rc = take_entries(queue, 2)) return rc;
+  count(kStatWriteNotify);
+  count(kStatBytesWritten, size);
   Queue &q = ctx().queues[queue];
   if (!t.remote->am) {
     std::memcpy(t.remote->data + off_rem, t.local->data + off_loc, size);
@@ -321,6 +328,8 @@ gaspi_return_t pgaspi_read_notify(const gaspi_segment_id_t seg_loc, const gaspi_
   if (gaspi_return_t rc = check_transfer(call, seg_loc, off_loc, rank, seg_rem, off_rem, size, t)) return rc;
   if (gaspi_return_t rc = check_notification(call, id, 1, false)) return rc;
   if (gaspi_return_t rc = take_entries(queue, 2)) return rc;
+  count(kStatReadNotify);
+  count(kStatBytesRead, size);
   do_read(t, off_loc, rank, seg_rem, off_rem, size, t.local->notif + id, ctx().queues[queue]);
   return GASPI_SUCCESS;
 }
@@ -334,6 +343,8 @@ gaspi_return_t pgaspi_write_list(const gaspi_number_t num, gaspi_segment_id_t *c
   std::vector<Transfer> ts;
   if (gaspi_return_t rc = check_list(call, num, sl, ol, rank, sr, orr, sz, ts)) return rc;
   if (gaspi_return_t rc = take_entries(queue, num)) return rc;
+  count(kStatWriteList);
+  for (gaspi_number_t i = 0; i < num; ++i) count(kStatBytesWritten, sz[i]);
   for (gaspi_number_t i = 0; i < num; ++i) do_write(ts[i], ol[i], rank, sr[i], orr[i], sz[i], ctx().queues[queue]);
   return GASPI_SUCCESS;
 }
@@ -347,6 +358,8 @@ gaspi_return_t pgaspi_read_list(const gaspi_number_t num, gaspi_segment_id_t *co
   std::vector<Transfer> ts;
   if (gaspi_return_t rc = check_list(call, num, sl, ol, rank, sr, orr, sz, ts)) return rc;
   if (gaspi_return_t rc = take_entries(queue, num)) return rc;
+  count(kStatReadList);
+  for (gaspi_number_t i = 0; i < num; ++i) count(kStatBytesRead, sz[i]);
   for (gaspi_number_t i = 0; i < num; ++i) do_read(ts[i], ol[i], rank, sr[i], orr[i], sz[i], nullptr, ctx().queues[queue]);
   return GASPI_SUCCESS;
 }
@@ -365,6 +378,8 @@ gaspi_return_t pgaspi_write_list_notify(const gaspi_number_t num, gaspi_segment_
   if (!remote_segment(rank, nseg))
     return fail(GASPI_ERR_INV_SEG, call, "notification segment " + std::to_string(nseg) + " of rank " + std::to_string(rank) + " is not registered with this rank");
   if (gaspi_return_t rc = take_entries(queue, num + 1)) return rc;
+  count(kStatWriteList);
+  for (gaspi_number_t i = 0; i < num; ++i) count(kStatBytesWritten, sz[i]);
   Queue &q = ctx().queues[queue];
   for (gaspi_number_t i = 0; i < num; ++i) do_write(ts[i], ol[i], rank, sr[i], orr[i], sz[i], q);
   return do_notify(call, nseg, rank, id, value, q);
@@ -384,6 +399,8 @@ gaspi_return_t pgaspi_read_list_notify(const gaspi_number_t num, gaspi_segment_i
   LocalSegment *ns = local_segment(nseg);
   if (!ns) return fail(GASPI_ERR_INV_SEG, call, "local notification segment " + std::to_string(nseg) + " does not exist");
   if (gaspi_return_t rc = take_entries(queue, num + 1)) return rc;
+  count(kStatReadList);
+  for (gaspi_number_t i = 0; i < num; ++i) count(kStatBytesRead, sz[i]);
   Queue &q = ctx().queues[queue];
   // The notification is set by the last read's last reply; the replies of one rank arrive in order.
   for (gaspi_number_t i = 0; i < num; ++i)
@@ -395,6 +412,7 @@ gaspi_return_t pgaspi_wait(const gaspi_queue_id_t queue, const gaspi_timeout_t t
   const char *call = "gaspi_wait";
   GEXI_GASPI_REQUIRE_INIT(call);
   if (gaspi_return_t rc = check_queue(call, queue)) return rc;
+  count(kStatWait);
   Queue &q = ctx().queues[queue];
   Deadline dl(timeout);
   while (q.pending.load(std::memory_order_acquire) != 0) {

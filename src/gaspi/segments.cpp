@@ -210,6 +210,7 @@ gaspi_return_t pgaspi_segment_alloc(const gaspi_segment_id_t id, const gaspi_siz
   if (size == 0) return fail(GASPI_ERR_INV_SEGSIZE, call, "size is 0");
   if (policy != GASPI_MEM_UNINITIALIZED && policy != GASPI_MEM_INITIALIZED)
     return fail(GASPI_ERROR, call, "alloc_policy " + std::to_string(int(policy)) + " is neither GASPI_MEM_UNINITIALIZED nor GASPI_MEM_INITIALIZED");
+  count(kStatSegAlloc);
   return make_segment(call, id, size, nullptr, size);  // fresh shared memory is zero-filled either way
 }
 
@@ -224,6 +225,7 @@ gaspi_return_t pgaspi_segment_bind(gaspi_segment_id_t const id, gaspi_pointer_t 
   if (size == 0) return fail(GASPI_ERR_INV_SEGSIZE, call, "size is 0");
   // The caller's memory is not shareable: peers reach its data over AM; its notification slots
   // are still in shared memory (they are ours).
+  count(kStatSegAlloc);
   return make_segment(call, id, 0, static_cast<char *>(pointer), size);
 }
 
@@ -234,6 +236,7 @@ gaspi_return_t pgaspi_segment_delete(const gaspi_segment_id_t id) {
   std::lock_guard<std::mutex> lock(c.lock);
   if (!local_segment(id)) return fail(GASPI_ERR_INV_SEG, call, "segment " + std::to_string(id) + " does not exist on this rank");
   release(id);
+  count(kStatSegDelete);
   return GASPI_SUCCESS;
 }
 
@@ -244,6 +247,7 @@ gaspi_return_t pgaspi_segment_register(const gaspi_segment_id_t id, const gaspi_
   if (!local_segment(id)) return fail(GASPI_ERR_INV_SEG, call, "segment " + std::to_string(id) + " does not exist on this rank");
   if (rank >= c.size) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(c.size) + " processes");
   Deadline dl(timeout);
+  count(kStatSegRegister);
   return register_with(call, id, rank, dl);
 }
 
@@ -258,6 +262,7 @@ gaspi_return_t pgaspi_segment_create(const gaspi_segment_id_t id, const gaspi_si
   LocalSegment *s = local_segment(id);
   if (!s || s->size != size || s->user_memory) {
     if (gaspi_return_t rc = pgaspi_segment_alloc(id, size, policy)) return rc;
+    count(kStatSegCreate);
   }
   Deadline dl(timeout);
   for (gaspi_rank_t r : c.groups[group].members)
@@ -276,6 +281,7 @@ gaspi_return_t pgaspi_segment_use(gaspi_segment_id_t const id, gaspi_pointer_t c
   LocalSegment *s = local_segment(id);
   if (!s || s->data != pointer || s->size != size) {
     if (gaspi_return_t rc = pgaspi_segment_bind(id, pointer, size, desc)) return rc;
+    count(kStatSegCreate);
   }
   Deadline dl(timeout);
   for (gaspi_rank_t r : c.groups[group].members)

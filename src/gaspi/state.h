@@ -183,6 +183,18 @@ LocalSegment *local_segment(gaspi_segment_id_t id);
 RemoteSegment *remote_segment(gaspi_rank_t rank, gaspi_segment_id_t id);
 size_t notif_bytes();
 
+// Statistics (stats.cpp; gaspi_statistic_*): counted only while the verbosity level is >= 1.
+enum Stat : unsigned {
+  kStatBytesWritten, kStatBytesRead, kStatWrite, kStatWriteNotify, kStatRead, kStatReadNotify, kStatNotify,
+  kStatWriteList, kStatReadList, kStatWait, kStatBarrier, kStatAllreduce, kStatSegAlloc, kStatSegRegister,
+  kStatSegCreate, kStatSegDelete, kStatPassiveSend, kStatAtomic, kStatCount
+};
+extern std::atomic<unsigned> g_stat_level;
+extern std::atomic<uint64_t> g_stats[kStatCount];
+inline void count(Stat s, uint64_t n = 1) {
+  if (__builtin_expect(g_stat_level.load(std::memory_order_relaxed) != 0, 0)) g_stats[s].fetch_add(n, std::memory_order_relaxed);
+}
+
 // Internal AM registration of each file
 void core_init();
 void rma_init();

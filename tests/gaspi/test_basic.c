@@ -137,6 +137,33 @@ int main(void) {
   CHECK(t1 >= t0, "time goes back");
 
   for (gaspi_rank_t r = 0; r < num; ++r) OK(gaspi_proc_ping(r, 10000));
+
+  /* Statistics: off until a verbosity level is set; then barriers are counted. */
+  gaspi_number_t counters = 0, level;
+  OK(gaspi_statistic_counter_max(&counters));
+  CHECK(counters > 10, "statistic_counter_max %u", counters);
+  gaspi_statistic_counter_t barrier_counter = counters;
+  for (gaspi_statistic_counter_t c = 0; c < counters; ++c) {
+    gaspi_statistic_argument_t arg;
+    gaspi_string_t name, desc;
+    OK(gaspi_statistic_counter_info(c, &arg, &name, &desc, &level));
+    CHECK(name && desc && strlen(name) > 0, "counter %u has no name", c);
+    if (strcmp(name, "Barrier") == 0) barrier_counter = c;
+  }
+  CHECK(barrier_counter < counters, "no Barrier counter");
+  unsigned long value = 99;
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+  OK(gaspi_statistic_counter_get(barrier_counter, 0, &value));
+  CHECK(value == 0, "barriers counted before a verbosity level was set: %lu", value);
+  OK(gaspi_statistic_verbosity_level(1));
+  for (int i = 0; i < 3; ++i) OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+  OK(gaspi_statistic_counter_get(barrier_counter, 0, &value));
+  CHECK(value == 3, "Barrier counter %lu after 3 barriers", value);
+  OK(gaspi_statistic_counter_reset(barrier_counter));
+  OK(gaspi_statistic_counter_get(barrier_counter, 0, &value));
+  CHECK(value == 0, "Barrier counter %lu after reset", value);
+  EXPECT_RC(GASPI_ERR_INV_NUM, gaspi_statistic_counter_get(counters, 0, &value));
+  OK(gaspi_statistic_verbosity_level(0));
   EXPECT_RC(GASPI_ERR_INV_RANK, gaspi_proc_ping(num, 10000));
 
   /* Declared, not implemented: an error, never a silent success. */
