@@ -180,13 +180,22 @@ gaspi_return_t pgaspi_proc_init(const gaspi_timeout_t) {
   for (size_t i = 0; i < rt::g_rt.nbrhd_info.size(); ++i)
     if (rt::g_rt.nbrhd_info[i].gex_jobrank == rt::g_rt.rank) g_ctx.local_rank = gaspi_rank_t(i);
   g_ctx.queue_num = g_ctx.config.queue_num;
-  for (unsigned q = 0; q < kMaxQueues; ++q) g_ctx.queues[q].exists = q < g_ctx.queue_num;
+  for (unsigned q = 0; q < kMaxQueues; ++q) {
+    g_ctx.queues[q].exists = q < g_ctx.queue_num;
+    g_ctx.queues[q].entries.store(0);
+  }
+  for (unsigned g = 1; g < kMaxGroups; ++g) g_ctx.groups[g].exists = g_ctx.groups[g].committed = false;
   g_ctx.state_vec.assign(g_ctx.size, GASPI_STATE_HEALTHY);
-  core_init();
-  segments_init();
-  rma_init();
-  coll_init();
-  passive_atomic_init();
+  // A process may init again after gaspi_proc_term: the handlers and the directory stay.
+  static bool handlers_registered = false;
+  if (!handlers_registered) {
+    core_init();
+    segments_init();
+    rma_init();
+    coll_init();
+    passive_atomic_init();
+    handlers_registered = true;
+  }
   rt::start_services();
   // Everyone's handlers are in place before anyone sends (GPI-2's init is collective too).
   gex::bootstrap::barrier();

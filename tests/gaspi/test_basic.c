@@ -173,6 +173,15 @@ int main(void) {
   OK(gaspi_proc_term(GASPI_BLOCK));
   OK(gaspi_initialized(&inited));
   CHECK(inited == 0, "gaspi_initialized says %u after term", inited);
+  /* init again after term: segments and barriers work */
+  OK(gaspi_proc_init(GASPI_BLOCK));
+  OK(gaspi_segment_create(1, 4096, GASPI_GROUP_ALL, GASPI_BLOCK, GASPI_MEM_INITIALIZED));
+  OK(gaspi_notify(1, (gaspi_rank_t)((rank + 1) % num), 0, 5, 0, GASPI_BLOCK));
+  gaspi_notification_id_t first;
+  OK(gaspi_notify_waitsome(1, 0, 1, &first, GASPI_BLOCK));
+  OK(gaspi_wait(0, GASPI_BLOCK));
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+  OK(gaspi_proc_term(GASPI_BLOCK));
   if (rank == 0) printf("gaspi basic: OK (%u ranks)\n", num);
   return 0;
 }
