@@ -131,6 +131,9 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
                          const Reducer &red, gaspi_group_t group, gaspi_timeout_t timeout) {
   Context &c = ctx();
   Group &g = c.groups[group];
+  Deadline dl(timeout);
+  if (!lock_until(g.coll_mutex, dl)) return GASPI_TIMEOUT;
+  std::lock_guard<std::mutex> hold(g.coll_mutex, std::adopt_lock);
   const int n = int(g.members.size());
   const int me = g.my_index;
   const int p = int(g.reduce_epoch & 1);
@@ -146,7 +149,6 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
     }
     g.reduce_phase = 1;
   }
-  Deadline dl(timeout);
   if (me == 0) {
     while (g.contrib_count[p].load(std::memory_order_acquire) < uint64_t(n) * bytes) {
       if (dl.expired()) return GASPI_TIMEOUT;
@@ -326,14 +328,18 @@ gaspi_return_t pgaspi_barrier(const gaspi_group_t group, const gaspi_timeout_t t
   const char *call = "gaspi_barrier";
   GEXI_GASPI_REQUIRE_INIT(call);
   if (gaspi_return_t rc = check_group(call, group, true)) return rc;
-  if (ctx().groups[group].barrier_round < 0) count(kStatBarrier);  // once per barrier, not per retry
   Group &g = ctx().groups[group];
+  Deadline dl(timeout);
+  if (!lock_until(g.coll_mutex, dl)) return GASPI_TIMEOUT;
+  std::lock_guard<std::mutex> hold(g.coll_mutex, std::adopt_lock);
   const int n = int(g.members.size());
   int rounds = 0;
   while ((1 << rounds) < n) ++rounds;
   const int p = int(g.barrier_epoch & 1);
-  Deadline dl(timeout);
-  if (g.barrier_round < 0) g.barrier_round = 0;
+  if (g.barrier_round < 0) {
+    g.barrier_round = 0;
+    count(kStatBarrier);  // once per barrier, not per retry
+  }
   // barrier_round counts sent messages twice: 2k = round k not sent, 2k+1 = sent, waiting.
   while (g.barrier_round < 2 * rounds) {
     const int k = g.barrier_round / 2;

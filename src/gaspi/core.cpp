@@ -102,6 +102,14 @@ gaspi_timeout_t Deadline::remaining() const {
 
 void wait_step() { runtime::progress_wait_step(); }
 
+bool lock_until(std::mutex &m, Deadline &dl) {
+  while (!m.try_lock()) {
+    if (dl.expired()) return false;
+    wait_step();
+  }
+  return true;
+}
+
 namespace {
 void on_ping(gex_Token_t token, gex_AM_Arg_t c_hi, gex_AM_Arg_t c_lo) {
   const gex_AM_Arg_t args[] = {c_hi, c_lo};

@@ -101,6 +101,9 @@ struct Group {
   bool committed = false;
   std::vector<gaspi_rank_t> members;  // sorted
   int my_index = -1;
+  // One collective of this group at a time in this process (threads calling gaspi_barrier or
+  // gaspi_allreduce together take turns, as in GPI-2).
+  std::mutex coll_mutex;
   // dissemination barrier: arrivals by (epoch parity, round), resumable after GASPI_TIMEOUT
   std::atomic<uint32_t> arrived[2][32] = {};
   uint64_t barrier_epoch = 0;
@@ -167,6 +170,8 @@ struct Deadline {
   unsigned checks = 0;
 };
 uint64_t now_ns();
+// Takes `m` by trying and polling until the deadline (false: GASPI_TIMEOUT).
+bool lock_until(std::mutex &m, Deadline &dl);
 // One progress step of a waiting loop (polls the runtime: handlers run, AMs are served).
 void wait_step();
 

@@ -1,6 +1,7 @@
 /* GASPI groups, barrier, allreduce (every op x type against a serial reference), allreduce_user,
  * a collective that times out and completes on retry, passive send/receive between all pairs,
  * and global atomics (a counter and a compare-and-swap lock). */
+#include <pthread.h>
 #include <unistd.h>
 
 #include "gaspi_test.h"
@@ -231,6 +232,25 @@ static void test_threads(void) {
   OK(gaspi_threads_term());
 }
 
+/* Two threads of each rank in collectives of the same group at once: they take turns (GPI-2's
+ * z4k_pressure_mtt does this). */
+static void *coll_thread(void *arg) {
+  (void)arg;
+  for (int i = 0; i < 50; ++i) {
+    OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+    long mine = me + 1, sum = 0;
+    OK(gaspi_allreduce(&mine, &sum, 1, GASPI_OP_SUM, GASPI_TYPE_LONG, GASPI_GROUP_ALL, GASPI_BLOCK));
+    CHECK(sum == (long)np * (np + 1) / 2, "threaded allreduce %ld", sum);
+  }
+  return NULL;
+}
+static void test_threaded_collectives(void) {
+  pthread_t t[2];
+  for (int i = 0; i < 2; ++i) CHECK(pthread_create(&t[i], NULL, coll_thread, NULL) == 0, "pthread_create");
+  for (int i = 0; i < 2; ++i) pthread_join(t[i], NULL);
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+}
+
 int main(void) {
   gaspi_config_t cfg;
   OK(gaspi_config_get(&cfg));
@@ -248,6 +268,7 @@ int main(void) {
   test_passive();
   test_atomics();
   test_threads();
+  test_threaded_collectives();
   OK(gaspi_proc_term(GASPI_BLOCK));
   if (me == 0) printf("gaspi coll: OK (%u ranks)\n", np);
   return 0;
