@@ -258,16 +258,20 @@ gaspi_return_t pgaspi_segment_create(const gaspi_segment_id_t id, const gaspi_si
   Context &c = ctx();
   if (!c.groups[group].committed)
     return fail(GASPI_ERR_INV_GROUP, call, "group " + std::to_string(group) + " does not exist or is not committed");
-  // Resumable after GASPI_TIMEOUT: a segment that exists with this size is not allocated again.
+  // Resumable after GASPI_TIMEOUT: the segment that call allocated is not allocated again.
   LocalSegment *s = local_segment(id);
-  if (!s || s->size != size || s->user_memory) {
+  if (!s || !s->create_pending || s->size != size || s->user_memory) {
     if (gaspi_return_t rc = pgaspi_segment_alloc(id, size, policy)) return rc;
     count(kStatSegCreate);
+    s = local_segment(id);
   }
+  s->create_pending = true;
   Deadline dl(timeout);
   for (gaspi_rank_t r : c.groups[group].members)
     if (gaspi_return_t rc = register_with(call, id, r, dl)) return rc;
-  return pgaspi_barrier(group, dl.remaining());
+  if (gaspi_return_t rc = pgaspi_barrier(group, dl.remaining())) return rc;
+  s->create_pending = false;
+  return GASPI_SUCCESS;
 }
 
 gaspi_return_t pgaspi_segment_use(gaspi_segment_id_t const id, gaspi_pointer_t const pointer, gaspi_size_t const size,
@@ -279,14 +283,18 @@ gaspi_return_t pgaspi_segment_use(gaspi_segment_id_t const id, gaspi_pointer_t c
   if (!c.groups[group].committed)
     return fail(GASPI_ERR_INV_GROUP, call, "group " + std::to_string(group) + " does not exist or is not committed");
   LocalSegment *s = local_segment(id);
-  if (!s || s->data != pointer || s->size != size) {
+  if (!s || !s->create_pending || s->data != pointer || s->size != size) {
     if (gaspi_return_t rc = pgaspi_segment_bind(id, pointer, size, desc)) return rc;
     count(kStatSegCreate);
+    s = local_segment(id);
   }
+  s->create_pending = true;
   Deadline dl(timeout);
   for (gaspi_rank_t r : c.groups[group].members)
     if (gaspi_return_t rc = register_with(call, id, r, dl)) return rc;
-  return pgaspi_barrier(group, dl.remaining());
+  if (gaspi_return_t rc = pgaspi_barrier(group, dl.remaining())) return rc;
+  s->create_pending = false;
+  return GASPI_SUCCESS;
 }
 
 gaspi_return_t pgaspi_segment_ptr(const gaspi_segment_id_t id, gaspi_pointer_t *ptr) {

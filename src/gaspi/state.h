@@ -63,6 +63,7 @@ enum Handler : gex_AM_Index_t {
 struct LocalSegment {
   bool used = false;
   bool user_memory = false;      // segment_bind/use: data is the caller's, not shared
+  bool create_pending = false;   // segment_create/use returned GASPI_TIMEOUT: the next call resumes
   char *data = nullptr;
   size_t size = 0;
   uint32_t *notif = nullptr;     // notification slots (shared memory)

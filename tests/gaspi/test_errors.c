@@ -50,6 +50,7 @@ int main(void) {
   EXPECT_ERR(GASPI_ERR_INV_SEG, gaspi_segment_alloc(255, 4096, 0), "gaspi_segment_alloc", "segment_id 255 >= segment_max 255");
   EXPECT_ERR(GASPI_ERR_INV_SEGSIZE, gaspi_segment_alloc(1, 0, 0), "gaspi_segment_alloc", "size is 0");
   EXPECT_ERR(GASPI_ERR_INV_SEG, gaspi_segment_alloc(0, 4096, 0), "gaspi_segment_alloc", "segment 0 already exists");
+  EXPECT_ERR(GASPI_ERR_INV_SEG, gaspi_segment_create(0, 1 << 16, GASPI_GROUP_ALL, GASPI_BLOCK, 0), "gaspi_segment_alloc", "segment 0 already exists");
   gaspi_pointer_t ptr;
   EXPECT_ERR(GASPI_ERR_INV_SEG, gaspi_segment_ptr(6, &ptr), "gaspi_segment_ptr", "segment 6 does not exist");
   EXPECT_ERR(GASPI_ERR_NULLPTR, gaspi_segment_ptr(0, NULL), "gaspi_segment_ptr", "ptr is NULL");
