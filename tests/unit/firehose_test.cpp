@@ -4,7 +4,10 @@
 // pin, an unpin of what is not pinned, or a per-peer budget exceeded.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdlib>
+#include <mutex>
+#include <thread>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -12,10 +15,12 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "diag/diag.h"
 #include "firehose/firehose.h"
 #include "runtime/env.h"
 
@@ -732,6 +737,121 @@ TEST_P(FirehoseBoth, RandomizedWorkloadsKeepEveryInvariant) {
               (unsigned long long)cov.local_hits, (unsigned long long)cov.remote_hits,
               (unsigned long long)cov.remote_pending, (unsigned long long)cov.am, (unsigned long long)cov.unpins,
               (unsigned long long)cov.blocked_polls);
+}
+
+// ---- threads ------------------------------------------------------------------------------------
+
+// Ranks whose AMs are delivered at once, in the sending thread (the request handler runs the
+// target's move and replies, the reply handler runs the completion), and threads on every rank
+// pinning and releasing at once: the fake backend (under its own lock) sees no double pin.
+class ThreadedNode final : public Backend {
+ public:
+  int move(uint32_t, const Region *unpin, size_t n_unpin, Region *pin, size_t n_pin) override {
+    std::lock_guard<std::mutex> lock(m);
+    for (size_t i = 0; i < n_unpin; ++i)
+      for (uintptr_t a = unpin[i].addr; a < unpin[i].addr + unpin[i].len; a += kPage)
+        if (!pages.erase(a)) ++errors;
+    for (size_t i = 0; i < n_pin; ++i)
+      for (uintptr_t a = pin[i].addr; a < pin[i].addr + pin[i].len; a += kPage)
+        if (!pages.insert(a).second) ++errors;
+    return 0;
+  }
+  void send_request(uint32_t dest, const void *payload, size_t bytes) override {
+    Token t{me, dest};
+    (*all)[dest]->fh->handle_request(me, payload, bytes, &t);
+  }
+  void send_reply(void *token, const void *payload, size_t bytes) override {
+    auto *t = static_cast<Token *>(token);
+    (*all)[t->src]->fh->handle_reply(me, payload, bytes);
+  }
+  void poll() override { std::this_thread::yield(); }
+  bool pinned(uintptr_t addr, size_t len) {
+    std::lock_guard<std::mutex> lock(m);
+    for (uintptr_t a = addr & ~uintptr_t(kPage - 1); a < addr + len; a += kPage)
+      if (!pages.count(a)) return false;
+    return true;
+  }
+  uint32_t me = 0;
+  std::vector<std::unique_ptr<ThreadedNode>> *all = nullptr;
+  std::unique_ptr<Firehose> fh;
+  std::mutex m;
+  std::set<uintptr_t> pages;
+  int errors = 0;
+};
+
+TEST(FirehoseThreads, ConcurrentPinsOnEveryRank) {
+  constexpr uint32_t kRanks = 3, kThreads = 3;
+  std::vector<std::unique_ptr<ThreadedNode>> nodes;
+  for (uint32_t r = 0; r < kRanks; ++r) {
+    nodes.push_back(std::make_unique<ThreadedNode>());
+    nodes.back()->me = r;
+    nodes.back()->all = &nodes;
+    Params p = make_params(Variant::Page, r, kRanks, 12, 12);
+    p.completion_in_handler = true;
+    nodes.back()->fh = std::make_unique<Firehose>(p, *nodes.back());
+  }
+  std::atomic<int> bad{0};
+  std::vector<std::thread> threads;
+  for (uint32_t r = 0; r < kRanks; ++r)
+    for (uint32_t t = 0; t < kThreads; ++t)
+      threads.emplace_back([&, r, t] {
+        std::mt19937_64 rng(r * 100 + t);
+        Firehose &fh = *nodes[r]->fh;
+        for (int i = 0; i < 3000; ++i) {
+          const uintptr_t addr = page_addr(rng() % 40) + rng() % kPage;
+          const size_t len = 1 + rng() % (2 * kPage);
+          if (rng() % 2) {
+            const Request *q = fh.local_pin(addr, len);
+            if (!nodes[r]->pinned(q->addr, q->len)) ++bad;
+            fh.release(q);
+          } else {
+            const uint32_t peer = (r + 1 + uint32_t(rng() % (kRanks - 1))) % kRanks;
+            std::atomic<const Request *> got{nullptr};
+            fh.remote_pin(peer, addr, len, 0, nullptr, nullptr,
+                          [](void *ctx, const Request *q, bool) {
+                            static_cast<std::atomic<const Request *> *>(ctx)->store(q);
+                          },
+                          &got);
+            while (!got.load()) std::this_thread::yield();
+            const Request *q = got.load();
+            if (!nodes[peer]->pinned(q->addr, q->len)) ++bad;
+            fh.release(q);
+          }
+        }
+      });
+  for (auto &th : threads) th.join();
+  EXPECT_EQ(bad.load(), 0) << "a pin in use was not pinned";
+  for (auto &n : nodes) {
+    EXPECT_EQ(n->errors, 0) << "double pin or bad unpin at rank " << n->me;
+    n->fh->check_invariants();
+    EXPECT_EQ(n->fh->fini(), 0u);
+    EXPECT_GT(n->fh->stats().victims_remote + n->fh->stats().victims_local, 0u);
+  }
+}
+
+// ---- statistics in GEX_STATS ----------------------------------------------------------------------
+
+TEST(FirehoseStats, CountersReachTheStatisticsOutput) {
+  gex::diag::g_on = gex::diag::kStats;
+  Sim sim(Variant::Region, 2, 4, 4);
+  sim.fh(0).release(sim.fh(0).local_pin(page_addr(1), kPage));
+  sim.fh(0).release(sim.fh(0).local_pin(page_addr(1), kPage));
+  Completion c;
+  sim.fh(0).remote_pin(1, page_addr(1), kPage, 0, nullptr, nullptr, on_complete, &c);
+  sim.deliver_all();
+  sim.fh(0).release(c.req);
+  testing::internal::CaptureStderr();
+  gex::diag::finish();
+  const std::string out = testing::internal::GetCapturedStderr();
+  gex::diag::g_on = 0;
+  auto line = [&](const std::string &pattern) { return std::regex_search(out, std::regex(pattern)); };
+  EXPECT_TRUE(line("firehose\\.local\\.hit +count=1 ")) << out;
+  EXPECT_TRUE(line("firehose\\.local\\.miss +count=1 ")) << out;
+  EXPECT_TRUE(line("firehose\\.remote\\.miss +count=1 ")) << out;
+  // Rank 0 pinned one page for itself, rank 1 one for rank 0: two pins of 4096 bytes, two moves.
+  EXPECT_TRUE(line("firehose\\.pin +count=2 bytes=8192 ")) << out;
+  EXPECT_TRUE(line("firehose\\.move +count=2 ")) << out;
+  EXPECT_FALSE(line("firehose\\.unpin")) << out;
 }
 
 // ---- environment --------------------------------------------------------------------------------
