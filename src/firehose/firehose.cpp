@@ -232,17 +232,60 @@ std::vector<std::pair<uintptr_t, size_t>> Firehose::units_of(const Table &table,
     return units;
   }
   // Region: an existing region that covers the range (a ready one before a pending one), else new.
+  if (const Entry *best = covering(table, max_len, a0, a1, false)) units.emplace_back(best->addr, best->len);
+  else units.emplace_back(a0, a1 - a0);
+  return units;
+}
+
+// A region of `table` that covers [a0, a1): a ready one if there is one, else (unless ready_only)
+// a pending one. Regions start at most max_len before a1.
+const Firehose::Entry *Firehose::covering(const Table &table, size_t max_len, uintptr_t a0, uintptr_t a1,
+                                          bool ready_only) const {
   const uintptr_t from = a1 - a0 >= max_len ? a0 : (a1 > max_len ? a1 - max_len : 0);
   const Entry *best = nullptr;
   for (auto it = table.lower_bound(Key{from, 0}); it != table.end() && it->first.first <= a0; ++it) {
     const Entry &e = it->second;
-    if (e.addr + e.len < a1) continue;
+    if (e.addr + e.len < a1 || (ready_only && e.pending)) continue;
     if (!best || (best->pending && !e.pending)) best = &e;
     if (!best->pending) break;
   }
-  if (best) units.emplace_back(best->addr, best->len);
-  else units.emplace_back(a0, a1 - a0);
-  return units;
+  return best;
+}
+
+// partial pins: the first run of pinned memory in [addr, addr+len) (from its lowest pinned page,
+// at most `limit` bytes: page variant, the pinned pages that follow it; region variant, one region
+// that holds it). False when nothing in the range is pinned (pending counts as not pinned).
+bool Firehose::first_pinned(const Table &table, size_t max_len, bool local, uintptr_t addr, size_t len, size_t limit,
+                            uintptr_t &out_addr, size_t &out_len) const {
+  const size_t page = p_.page_size;
+  const uintptr_t a0 = addr & ~uintptr_t(page - 1);
+  const uintptr_t a1 = (addr + len + page - 1) & ~uintptr_t(page - 1);
+  auto page_pinned = [&](uintptr_t a) -> bool {
+    if (local && !prepinned_.empty() && prepinned_covering(a, page)) return true;
+    auto it = table.find(Key{a, page});
+    return it != table.end() && !it->second.pending;
+  };
+  for (uintptr_t a = a0; a < a1; a += page) {
+    if (p_.variant == Variant::Page) {
+      if (!page_pinned(a)) continue;
+      uintptr_t b = a + page;
+      while (b < a1 && b - a < limit && page_pinned(b)) b += page;
+      out_addr = a, out_len = b - a;
+      return true;
+    }
+    if (local && !prepinned_.empty()) {
+      if (const Region *r = prepinned_covering(a, page)) {
+        out_addr = std::max(r->addr, a0);
+        out_len = std::min<uintptr_t>(std::min<uintptr_t>(r->addr + r->len, a1) - out_addr, limit);
+        return true;
+      }
+    }
+    if (const Entry *e = covering(table, max_len, a, a + page, true)) {
+      out_addr = e->addr, out_len = e->len;
+      return true;
+    }
+  }
+  return false;
 }
 
 // ---- argument checks -----------------------------------------------------------------------------
@@ -432,6 +475,21 @@ const Request *Firehose::try_local_pin(uintptr_t addr, size_t len, Request *req)
   return nullptr;
 }
 
+const Request *Firehose::partial_local_pin(uintptr_t addr, size_t len, Request *req) {
+  if (len == 0 || addr + len < addr)
+    throw UsageError("firehose_partial_local_pin: the range " + hex(addr) + "+" + std::to_string(len) +
+                     " is empty or wraps around the address space");
+  Request *r = own_request(req);
+  std::lock_guard<std::mutex> lock(mutex_);
+  uintptr_t a = 0;
+  size_t n = 0;
+  if (first_pinned(local_, local_max_len_, true, addr, len, info_.max_local_pin_size, a, n) &&
+      acquire_local(a, n, r, true) == Acquire::Done)
+    return r;
+  if (r->flags & kOwned) delete r;
+  return nullptr;
+}
+
 // ---- remote pins ---------------------------------------------------------------------------------
 
 Firehose::Acquire Firehose::acquire_remote(uint32_t node, uintptr_t addr, size_t len, uint32_t /*flags*/,
@@ -572,6 +630,24 @@ const Request *Firehose::try_remote_pin(uint32_t node, uintptr_t addr, size_t le
   Deferred d;
   std::lock_guard<std::mutex> lock(mutex_);
   if (acquire_remote(node, addr, len, flags, r, true, nullptr, d) == Acquire::Done) return r;
+  if (r->flags & kOwned) delete r;
+  return nullptr;
+}
+
+const Request *Firehose::partial_remote_pin(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req) {
+  check_remote_node("firehose_partial_remote_pin", node);
+  if (len == 0 || addr + len < addr)
+    throw UsageError("firehose_partial_remote_pin: the range " + hex(addr) + "+" + std::to_string(len) +
+                     " is empty or wraps around the address space");
+  Request *r = own_request(req);
+  Deferred d;
+  std::lock_guard<std::mutex> lock(mutex_);
+  uintptr_t a = 0;
+  size_t n = 0;
+  const Peer &peer = peers_[node];
+  if (first_pinned(peer.table, peer.max_len, false, addr, len, info_.max_remote_pin_size, a, n) &&
+      acquire_remote(node, a, n, flags, r, true, nullptr, d) == Acquire::Done)
+    return r;
   if (r->flags & kOwned) delete r;
   return nullptr;
 }

@@ -208,6 +208,11 @@ class Firehose {
   // firehose_try_local_pin: only when already pinned (no pin, no unpin, no wait); else null.
   const Request *try_local_pin(uintptr_t addr, size_t len, Request *req = nullptr);
 
+  // firehose_partial_local_pin: a request for the pinned memory that starts at the lowest pinned
+  // page of [addr, addr+len) (any len; the result at most max_local_pin_size), or null when none
+  // of it is pinned. Pins nothing, sends nothing, never waits.
+  const Request *partial_local_pin(uintptr_t addr, size_t len, Request *req = nullptr);
+
   // firehose_remote_pin: pins [addr, addr+len) at `node`. A hit with kFlagReturnIfPinned returns
   // the request and runs no callback; otherwise returns null and `callback` runs once (inline on
   // a hit, from poll() or the reply handler after a miss). A miss sends exactly one AM.
@@ -215,6 +220,9 @@ class Firehose {
                             RemoteArgsFn remote_args, CompletedFn callback, void *context);
   // firehose_try_remote_pin: only from this rank's knowledge (no AM, no wait); else null.
   const Request *try_remote_pin(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req = nullptr);
+
+  // firehose_partial_remote_pin: partial_local_pin for `node`, from this rank's knowledge.
+  const Request *partial_remote_pin(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req = nullptr);
 
   // firehose_release: the pins are no longer used (allowed in a handler).
   void release(const Request *const *reqs, size_t n);
@@ -290,6 +298,9 @@ class Firehose {
                                                      size_t len, bool local, bool &prepinned,
                                                      ClientKey &prepinned_key) const;
   const Region *prepinned_covering(uintptr_t addr, size_t len) const;
+  const Entry *covering(const Table &table, size_t max_len, uintptr_t a0, uintptr_t a1, bool ready_only) const;
+  bool first_pinned(const Table &table, size_t max_len, bool local, uintptr_t addr, size_t len, size_t limit,
+                    uintptr_t &out_addr, size_t &out_len) const;
   Entry *find(Table &table, uintptr_t addr, size_t len);
   Acquire acquire_local(uintptr_t addr, size_t len, Request *req, bool try_only);
   Acquire acquire_remote(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req, bool try_only,

@@ -258,6 +258,16 @@ void on_complete(void *ctx, const Request *req, bool all_local_hit) {
   c->all_local_hit = all_local_hit;
 }
 
+template <typename F>
+std::string usage_error(F &&f) {
+  try {
+    f();
+  } catch (const UsageError &e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
 const Variant kVariants[] = {Variant::Page, Variant::Region};
 std::string vname(const testing::TestParamInfo<Variant> &i) { return variant_name(i.param); }
 
@@ -469,6 +479,51 @@ TEST_P(FirehoseBoth, TryPinsNeverPinOrSend) {
   EXPECT_EQ(sim.node(0).moves.size(), 1u);
 }
 
+TEST_P(FirehoseBoth, PartialPinsReturnTheLowestPinnedRun) {
+  Sim sim(GetParam(), 2, 8, 8);
+  Firehose &fh = sim.fh(0);
+  fh.release(fh.local_pin(page_addr(5), 2 * kPage));
+  fh.release(fh.local_pin(page_addr(9), kPage));
+  const size_t moves = sim.node(0).moves.size();
+  const Request *q = fh.partial_local_pin(page_addr(3) + 7, 20 * kPage);
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ(q->addr, page_addr(5));
+  EXPECT_EQ(q->len, 2 * kPage);
+  fh.release(q);
+  EXPECT_EQ(fh.partial_local_pin(page_addr(20), 8 * kPage), nullptr);
+  EXPECT_EQ(sim.node(0).moves.size(), moves) << "partial pins never pin";
+
+  Completion c;
+  fh.remote_pin(1, page_addr(20), kPage, 0, nullptr, nullptr, on_complete, &c);
+  sim.deliver_all();
+  fh.release(c.req);
+  Completion pending;
+  fh.remote_pin(1, page_addr(30), kPage, 0, nullptr, nullptr, on_complete, &pending);
+  const size_t sent = sim.node(0).sent.size();
+  const Request *rq = fh.partial_remote_pin(1, page_addr(18), 20 * kPage, 0);
+  ASSERT_NE(rq, nullptr);
+  EXPECT_EQ(rq->addr, page_addr(20));
+  EXPECT_EQ(rq->len, kPage);
+  fh.release(rq);
+  EXPECT_EQ(fh.partial_remote_pin(1, page_addr(30), kPage, 0), nullptr) << "pending is not pinned";
+  EXPECT_EQ(sim.node(0).sent.size(), sent) << "partial pins never send";
+  sim.deliver_all();
+  fh.release(pending.req);
+}
+
+TEST(Firehose, LocalOnlyRefusesRemotePins) {
+  Sim ok(Variant::Region, 2, 4, 4);
+  Node backend(&ok, 0);
+  Params p = make_params(Variant::Region, 0, 2, 4, 4);
+  p.local_only = true;
+  Firehose fh(p, backend);
+  EXPECT_EQ(fh.info().max_remote_pin_size, 0u);
+  EXPECT_EQ(fh.info().max_remote_regions, 0u);
+  const std::string e = usage_error([&] { fh.remote_pin(1, page_addr(0), kPage, 0, nullptr, nullptr, on_complete, nullptr); });
+  EXPECT_NE(e.find("LOCAL_ONLY"), std::string::npos) << e;
+  fh.release(fh.local_pin(page_addr(0), kPage));
+}
+
 TEST(Firehose, PageVariantLocalPinAndTargetShareThePages) {
   // Rank 1 pins a page locally; rank 0 then pins it remotely: no second pin at rank 1, and rank 1's
   // release leaves it pinned while rank 0 holds it.
@@ -511,16 +566,6 @@ TEST_P(FirehoseBoth, PrepinnedMemoryIsNeverPinnedOrUnpinned) {
 }
 
 // ---- bad input ----------------------------------------------------------------------------------
-
-template <typename F>
-std::string usage_error(F &&f) {
-  try {
-    f();
-  } catch (const UsageError &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 TEST_P(FirehoseBoth, BadInputIsAClearError) {
   Sim sim(GetParam(), 2, 4, 4);
@@ -644,7 +689,8 @@ void random_workload(Variant v, uint64_t seed, uint32_t n, int steps, Coverage &
       }
       case 2: {
         auto [addr, len] = range(fh.info().max_local_pin_size - kPage);
-        if (const Request *t = fh.try_local_pin(addr, len)) owned[r].push_back(t);
+        const Request *t = rnd(0, 1) ? fh.try_local_pin(addr, len) : fh.partial_local_pin(addr, 3 * len);
+        if (t) owned[r].push_back(t);
         break;
       }
       case 3:
@@ -670,7 +716,8 @@ void random_workload(Variant v, uint64_t seed, uint32_t n, int steps, Coverage &
         uint32_t peer = uint32_t(rnd(0, n - 2));
         if (peer >= r) ++peer;
         auto [addr, len] = range(fh.info().max_remote_pin_size - kPage);
-        if (const Request *t = fh.try_remote_pin(peer, addr, len, 0)) owned[r].push_back(t);
+        const Request *t = rnd(0, 1) ? fh.try_remote_pin(peer, addr, len, 0) : fh.partial_remote_pin(peer, addr, 3 * len, 0);
+        if (t) owned[r].push_back(t);
         break;
       }
       case 7:
