@@ -937,6 +937,28 @@ TEST(FirehoseEnv, SizesAreMegabytesUnlessAUnitSaysOtherwise) {
   EXPECT_FALSE(gex::runtime::parse_size_mb("lots", v));
 }
 
+TEST(FirehoseEnv, ValuesUsedArePrintedUnderVerboseEnv) {
+  // A fresh process (the reporter reads GASNET_VERBOSEENV once).
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        setenv("GASNET_VERBOSEENV", "1", 1);
+        setenv("GASNET_FIREHOSE_M", "400", 1);
+        Limits l;
+        l.max_pinnable_memory = size_t(1) << 30;
+        l.max_payload = 4096;
+        params_from_env(Variant::Region, 0, 4, l, runtime_readers());
+        std::exit(0);
+      },
+      testing::ExitedWithCode(0),
+      "ENV parameter: GASNET_FIREHOSE_M = 400 \\(419430400\\)\n"
+      "ENV parameter: GASNET_FIREHOSE_MAXVICTIM_M = 654311424   \\(default\\)\n"
+      "ENV parameter: GASNET_FIREHOSE_MAXREGION_SIZE = 4194304   \\(default\\)\n"
+      "ENV parameter: GASNET_FIREHOSE_R = 100   \\(default\\)\n"
+      "ENV parameter: GASNET_FIREHOSE_MAXVICTIM_R = 156   \\(default\\)\n"
+      "ENV parameter: GASNET_FIREHOSE_VERBOSE = 0   \\(default\\)");
+}
+
 TEST(FirehoseEnv, DefaultsSplitThePinnableMemory) {
   Limits l;
   l.max_pinnable_memory = size_t(1) << 30;
