@@ -584,10 +584,10 @@ const Request *Firehose::remote_pin(uint32_t node, uintptr_t addr, size_t len, u
   check_pin_args("firehose_remote_pin", addr, len, info_.max_remote_pin_size);
   if ((flags & kFlagEnableRemoteCallback) && !remote_args)
     throw UsageError("firehose_remote_pin: FIREHOSE_FLAG_ENABLE_REMOTE_CALLBACK needs a remote_args callback");
-  if (!callback && !(flags & kFlagReturnIfPinned))
-    throw UsageError("firehose_remote_pin: callback is null");
+  if (!callback) throw UsageError("firehose_remote_pin: callback is null");
   Request *r = own_request(req);
-  auto *op = new Op;
+  auto owner = std::make_unique<Op>();  // the tables own it once it waits for a reply
+  Op *op = owner.get();
   op->req = r, op->callback = callback, op->context = context, op->node = node;
   Deferred d;
   bool waits = false;
@@ -616,8 +616,11 @@ const Request *Firehose::remote_pin(uint32_t node, uintptr_t addr, size_t len, u
     }
     backend_.send_request(dest, msg.data(), msg.size());
   }
-  if (waits) return nullptr;
-  delete op;
+  if (waits) {
+    owner.release();
+    return nullptr;
+  }
+  owner.reset();
   if (flags & kFlagReturnIfPinned) return r;
   callback(context, r, true);
   return nullptr;

@@ -795,12 +795,22 @@ class ThreadedNode final : public Backend {
  public:
   int move(uint32_t, const Region *unpin, size_t n_unpin, Region *pin, size_t n_pin) override {
     std::lock_guard<std::mutex> lock(m);
-    for (size_t i = 0; i < n_unpin; ++i)
+    for (size_t i = 0; i < n_unpin; ++i) {
+      if (variant == Variant::Region) {
+        if (!regions.erase({unpin[i].addr, unpin[i].len})) ++errors;
+        continue;
+      }
       for (uintptr_t a = unpin[i].addr; a < unpin[i].addr + unpin[i].len; a += kPage)
         if (!pages.erase(a)) ++errors;
-    for (size_t i = 0; i < n_pin; ++i)
+    }
+    for (size_t i = 0; i < n_pin; ++i) {
+      if (variant == Variant::Region) {
+        if (!regions.insert({pin[i].addr, pin[i].len}).second) ++errors;
+        continue;
+      }
       for (uintptr_t a = pin[i].addr; a < pin[i].addr + pin[i].len; a += kPage)
         if (!pages.insert(a).second) ++errors;
+    }
     return 0;
   }
   void send_request(uint32_t dest, const void *payload, size_t bytes) override {
@@ -814,6 +824,7 @@ class ThreadedNode final : public Backend {
   void poll() override { std::this_thread::yield(); }
   bool pinned(uintptr_t addr, size_t len) {
     std::lock_guard<std::mutex> lock(m);
+    if (variant == Variant::Region) return regions.count({addr, len}) != 0;
     for (uintptr_t a = addr & ~uintptr_t(kPage - 1); a < addr + len; a += kPage)
       if (!pages.count(a)) return false;
     return true;
@@ -823,17 +834,23 @@ class ThreadedNode final : public Backend {
   std::unique_ptr<Firehose> fh;
   std::mutex m;
   std::set<uintptr_t> pages;
+  std::set<std::pair<uintptr_t, size_t>> regions;
+  Variant variant = Variant::Page;
   int errors = 0;
 };
 
-TEST(FirehoseThreads, ConcurrentPinsOnEveryRank) {
+class FirehoseThreads : public testing::TestWithParam<Variant> {};
+INSTANTIATE_TEST_SUITE_P(Variants, FirehoseThreads, testing::ValuesIn(kVariants), vname);
+
+TEST_P(FirehoseThreads, ConcurrentPinsOnEveryRank) {
   constexpr uint32_t kRanks = 3, kThreads = 3;
   std::vector<std::unique_ptr<ThreadedNode>> nodes;
   for (uint32_t r = 0; r < kRanks; ++r) {
     nodes.push_back(std::make_unique<ThreadedNode>());
     nodes.back()->me = r;
     nodes.back()->all = &nodes;
-    Params p = make_params(Variant::Page, r, kRanks, 12, 12);
+    nodes.back()->variant = GetParam();
+    Params p = make_params(GetParam(), r, kRanks, 12, 12);
     p.completion_in_handler = true;
     nodes.back()->fh = std::make_unique<Firehose>(p, *nodes.back());
   }
