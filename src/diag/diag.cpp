@@ -49,13 +49,17 @@ const char *const kOpNames[kOps] = {
     "am.handle.reply.short", "am.handle.reply.medium", "am.handle.reply.long",
     "am.handle.internal",
     "wait.rma",
+    "firehose.local.hit", "firehose.local.miss", "firehose.remote.hit", "firehose.remote.miss",
+    "firehose.pin", "firehose.unpin", "firehose.move",
 };
+static_assert(sizeof kOpNames / sizeof kOpNames[0] == kOps);
 
 const char *op_category(Op op) {
   if (op <= Op::GetNBI) return "rma";
   if (op <= Op::SendInternal) return "am.send";
   if (op <= Op::HandleInternal) return "am.handle";
-  return "wait";
+  if (op <= Op::WaitRma) return "wait";
+  return "firehose";
 }
 
 struct TraceEvent {
@@ -386,6 +390,12 @@ void record(Op op, uint32_t peer, uint64_t bytes, uint64_t t0, uint64_t t1, uint
   if (!chunk) chunk = new TraceEvent[kChunkEvents];
   chunk[n % kChunkEvents] = TraceEvent{t0, t1 - t0, bytes, peer, uint16_t(handler), op};
   log->events.store(n + 1, std::memory_order_release);
+}
+
+void count(Op op, uint32_t /*peer*/, uint64_t bytes, uint64_t n) noexcept {
+  ThreadLog *log = t_log ? t_log : register_thread();
+  bump(log->count[size_t(op)], n);
+  bump(log->bytes[size_t(op)], bytes);
 }
 
 Op handle_op(const transport::AmMessage &m) noexcept {

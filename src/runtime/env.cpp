@@ -142,6 +142,14 @@ bool parse_size(const std::string &text, size_t &out) {
   return true;
 }
 
+bool parse_size_mb(const std::string &text, size_t &out) {
+  std::string_view s(text);
+  trim(s);
+  bool plain = !s.empty();
+  for (char c : s) plain = plain && (is_digit(c) || c == '.');
+  return parse_size(plain ? std::string(s) + "M" : text, out);
+}
+
 bool parse_int(const std::string &text, int64_t &out) {
   size_t i = 0;
   const bool negative = !text.empty() && text[0] == '-';
@@ -187,6 +195,22 @@ size_t env_size(const char *name, size_t dflt, size_t min, size_t max) {
   const std::string bytes = std::to_string(out);
   report(name, bytes == v ? bytes : std::string(v) + " (" + bytes + ")", false);
   return size_t(out);
+}
+
+size_t env_size_mb(const char *name, size_t dflt, size_t min, size_t max) {
+  const char *v = bootstrap::env_or_null(name);
+  if (!v) {
+    report(name, std::to_string(dflt), true);
+    return dflt;
+  }
+  size_t out = 0;
+  if (!parse_size_mb(v, out) || out < min || out > max)
+    bad_value(name, v,
+              "a memory size in megabytes, or with a unit (such as 64, 512KB, 2GB), from " + std::to_string(min) +
+                  " to " + std::to_string(max) + " bytes");
+  const std::string bytes = std::to_string(out);
+  report(name, std::string(v) + " (" + bytes + ")", false);
+  return out;
 }
 
 int64_t env_int(const char *name, int64_t dflt, int64_t min, int64_t max) {
