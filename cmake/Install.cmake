@@ -16,7 +16,7 @@ set(GEX_LIB_DIR ${PROJECT_BINARY_DIR}/lib)  # made in src/CMakeLists.txt
 set(GEX_RUNTIME_ARCHIVE ${GEX_LIB_DIR}/libgex_runtime.a)
 
 file(GLOB GEX_PUBLIC_HEADERS ${PROJECT_SOURCE_DIR}/include/*.h)
-install(FILES ${GEX_PUBLIC_HEADERS} DESTINATION include)
+install(FILES ${GEX_PUBLIC_HEADERS} ${GEX_GENERATED_INCLUDE_DIR}/gex_build_features.h DESTINATION include)
 file(GLOB GEX_CONDUIT_HEADERS ${PROJECT_SOURCE_DIR}/include/smp-conduit/*.h)
 install(FILES ${GEX_CONDUIT_HEADERS} DESTINATION include/smp-conduit)
 

@@ -716,9 +716,14 @@ static inline void gexi_tools_write(int fd, const char *text) {
   }
 }
 
+/* libgex's own (weak: absent in a header-only tools client): the same mechanisms as its crash
+ * backtraces, with frames named by addr2line. */
+extern int gexi_print_backtrace(int fd) GEXI_TOOLS_ATTR((__weak__));
+
 /* Prints this thread's call stack to fd through the mechanisms GASNET_BACKTRACE_TYPE names, in
  * order, until one succeeds; returns 0 when one did. Unknown names get a warning and are skipped. */
 static inline int gasnett_print_backtrace(int fd) {
+  if (gexi_print_backtrace) return gexi_print_backtrace(fd);
   const gasnett_backtrace_type_t *user = gexi_tools_backtrace_user();
   const char *list = getenv("GASNET_BACKTRACE_TYPE");
   char dflt[128];

@@ -95,7 +95,7 @@
 #define GASNET_SEGMENT_FAST 1
 #define GASNET_ALIGNED_SEGMENTS 0
 #define GASNET_MAXNODES (0x7FFFFFFFu)
-#define GASNET_MAXEPS 1
+#define GASNET_MAXEPS 33 /* the primordial endpoint and 32 created ones, as GASNet ofi/ibv */
 #define GASNET_PAGESIZE 4096
 #define GASNET_HIDDEN_AM_CONCURRENCY_LEVEL 0
 #define GASNET_SUPPORTS_TI_SRCRANK 1
@@ -107,6 +107,13 @@
 #define GASNET_NATIVE_NP_ALLOC_REP_MEDIUM 1
 /* GASNET_NATIVE_NP_ALLOC_{REQ,REP}_LONG stay undefined, as in GASNet's smp conduit. */
 #define GASNET_HAVE_MK_CLASS_HOST 1
+/* The device classes this build has (GASNET_HAVE_MK_CLASS_CUDA_UVA, ..._MULTIPLE): generated
+ * next to the installed headers. Compiling against the source tree alone, none is announced. */
+#if defined(__has_include)
+#if __has_include(<gex_build_features.h>)
+#include <gex_build_features.h>
+#endif
+#endif
 #define SIZEOF_GEX_RMA_VALUE_T 8
 #define SIZEOF_GASNET_REGISTER_VALUE_T SIZEOF_GEX_RMA_VALUE_T
 #define GEX_AM_INDEX_BASE 128

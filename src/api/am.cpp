@@ -10,6 +10,11 @@ using gex::transport::AmMessage;
 
 namespace {
 
+[[noreturn]] void not_am_capable_fatal(const gexi_EP *ep) {
+  usage_fatal("gex_AM_*", "the local endpoint (index " + std::to_string(ep->index) +
+                              ") was created without GEX_EP_CAPABILITY_AM");
+}
+
 // A GASNet-allocated NPAM buffer: Medium uses its maximum, Long this much.
 constexpr size_t kNpamLongAlloc = size_t(1) << 20;
 
@@ -66,14 +71,14 @@ int send_lc(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags, gex_Event_t 
   return 0;
 }
 
-// The endpoint indices a TM names: a TM-pair carries the remote one; a team's members are its
-// endpoints' peers at the same index (only primordial teams exist so far).
+// The endpoint indices a TM names (runtime.h). The local endpoint must have the AM capability
+// (every primordial endpoint has; a created one only when asked for).
 inline uint16_t local_ep_index(gex_TM_t tm) {
-  return uint16_t(is_tm_pair(tm) ? tm_pair_ep(tm)->index : tm->ep->index);
+  const gexi_EP *ep = local_ep_of(tm);
+  if (__builtin_expect(!(ep->capabilities & GEX_EP_CAPABILITY_AM), 0)) not_am_capable_fatal(ep);
+  return uint16_t(ep->index);
 }
-inline uint16_t remote_ep_index(gex_TM_t tm) {
-  return uint16_t(is_tm_pair(tm) ? (reinterpret_cast<uintptr_t>(tm) & 4095) >> 1 : tm->ep->index);
-}
+inline uint16_t remote_ep_index(gex_TM_t tm) { return remote_ep_of(tm); }
 
 // The requester's Long destination must lie in the receiver's segment (the payload is copied
 // there by the initiator), so this check guards memory and stays on in every build. With no
@@ -82,7 +87,10 @@ inline uint16_t remote_ep_index(gex_TM_t tm) {
 inline void *check_long_dest(const char *call, gex_Rank_t dest, uint16_t dest_ep, void *dest_addr, size_t nbytes) {
   const PeerSegment &seg = g_rt.segments.at(dest, dest_ep);
   if (!nbytes) return nullptr;
-  if (__builtin_expect(!seg.contains(dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes);
+  if (__builtin_expect(seg.device, 0))
+    usage_fatal(call, "the destination endpoint's bound segment is device memory, which an AM Long cannot target "
+                      "(move device data with gex_RMA_*)");
+  if (__builtin_expect(!seg.contains(dest_addr, nbytes), 0)) segment_range_fatal(call, dest, dest_addr, nbytes, dest_ep);
   return seg.local_base ? seg.local_base + (static_cast<char *>(dest_addr) - seg.owner_base) : nullptr;
 }
 
@@ -501,9 +509,10 @@ int gasnet_AMPoll(void) {
 namespace gex::runtime {
 
 int am_request(AmCategory category, gex_Rank_t jobrank, gex_AM_Index_t handler, const void *payload, size_t nbytes,
-               void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args) {
-  void *local = category == AmCategory::Long ? check_long_dest("internal AM Long Request", jobrank, 0, dest_addr, nbytes) : nullptr;
-  AmMessage m = message(category, true, handler, nargs, args, 0, 0, payload, nbytes, dest_addr, local);
+               void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args, uint16_t dest_ep) {
+  void *local =
+      category == AmCategory::Long ? check_long_dest("internal AM Long Request", jobrank, dest_ep, dest_addr, nbytes) : nullptr;
+  AmMessage m = message(category, true, handler, nargs, args, 0, dest_ep, payload, nbytes, dest_addr, local);
   return send(jobrank, m, flags);
 }
 

@@ -119,17 +119,6 @@ gex_EP_Index_t gex_EP_QueryIndex(gex_EP_t ep) { return ep->index; }
 void gex_EP_SetCData(gex_EP_t ep, const void *val) { ep->cdata = const_cast<void *>(val); }
 void *gex_EP_QueryCData(gex_EP_t ep) { return ep->cdata; }
 
-int gex_EP_PublishBoundSegment(gex_TM_t tm, gex_EP_t *eps, size_t num_eps, gex_Flags_t flags) {
-  require_init("gex_EP_PublishBoundSegment");
-  team_of(tm, "gex_EP_PublishBoundSegment");
-  if (flags) return usage_error(GASNET_ERR_BAD_ARG, "gex_EP_PublishBoundSegment", "flags must be 0");
-  if (num_eps && !eps) usage_fatal("gex_EP_PublishBoundSegment", "eps is NULL with num_eps > 0");
-  // The only endpoint is the primordial one, whose segment gex_Segment_Attach already published.
-  for (size_t i = 0; i < num_eps; ++i)
-    if (eps[i] != g_rt.client->ep) usage_fatal("gex_EP_PublishBoundSegment", "eps[" + std::to_string(i) + "] is not an endpoint of this client");
-  return GASNET_OK;
-}
-
 // ---- segments -------------------------------------------------------------------------------
 int gex_Segment_Attach(gex_Segment_t *segment_p, gex_TM_t tm, uintptr_t size) {
   const char *call = "gex_Segment_Attach";
@@ -161,9 +150,16 @@ int gex_Segment_Attach(gex_Segment_t *segment_p, gex_TM_t tm, uintptr_t size) {
       return usage_error(GASNET_ERR_BAD_ARG, call,
                          "rank " + std::to_string(r) + " passed a size it cannot attach (it printed why); "
                          "no rank attached a segment");
-  void *base = publish_segment(team->ep->index, rounded);  // collective: every rank's lands in the segment table
+  // Collective: every rank's segment lands in the segment table.
+  const SegmentMemory mem = publish_segment(team->ep->index, rounded);
+  void *base = mem.base;
   auto *seg = new gexi_Segment;
   seg->client = team->client;
+  seg->attached = true;
+  seg->allocated = true;
+  seg->shared_id = mem.id;
+  seg->owner = mem.owner;
+  seg->reg = mem.reg;
   seg->addr = base;
   seg->size = rounded;
   team->ep->segment = seg;
@@ -183,10 +179,10 @@ int gex_Segment_QueryBound(gex_TM_t tm, gex_Rank_t rank, void **owneraddr_p, voi
   require_init("gex_Segment_QueryBound");
   check_may_communicate("gex_Segment_QueryBound");
   gex_Rank_t jr = jobrank_of(tm, rank, "gex_Segment_QueryBound");
-  const auto &seg = g_rt.segments.at(jr);
+  const auto &seg = g_rt.segments.at(jr, remote_ep_of(tm));
   if (!seg.size) return 1;  // outputs untouched on failure
   if (owneraddr_p) *owneraddr_p = seg.owner_base;
-  if (localaddr_p) *localaddr_p = seg.local_base;
+  if (localaddr_p) *localaddr_p = seg.device ? nullptr : seg.local_base;  // only host memory has one
   if (size_p) *size_p = seg.size;
   return 0;
 }
@@ -197,14 +193,15 @@ gex_Event_t gex_EP_QueryBoundSegmentNB(gex_TM_t tm, gex_Rank_t rank, void **owne
   if (!(flags & GEX_FLAG_IMMEDIATE)) check_may_communicate("gex_EP_QueryBoundSegmentNB");
   if (rank == GEX_RANK_INVALID) usage_fatal("gex_EP_QueryBoundSegmentNB", "rank must not be GEX_RANK_INVALID");
   gex_Rank_t jr = jobrank_of(tm, rank, "gex_EP_QueryBoundSegmentNB");
-  // Every segment of the job is known locally after Attach, so the answer never communicates.
-  const auto &seg = g_rt.segments.at(jr);
+  // Every segment published to this process is in its table, so the answer never communicates
+  // (an unpublished remote one is an unsuccessful query, as the spec allows).
+  const auto &seg = g_rt.segments.at(jr, remote_ep_of(tm));
   if (!seg.size) {
     if (size_p) *size_p = 0;
     return GEX_EVENT_INVALID;
   }
   if (owneraddr_p) *owneraddr_p = seg.owner_base;
-  if (localaddr_p) *localaddr_p = seg.local_base;
+  if (localaddr_p) *localaddr_p = seg.device ? nullptr : seg.local_base;  // only host memory has one
   if (size_p) *size_p = seg.size;
   return GEX_EVENT_INVALID;
 }

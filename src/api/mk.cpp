@@ -1,23 +1,15 @@
-// Memory kinds (gasnet_mk.h): gex_MK_Create/Destroy and the queries of a created kind.
+// Memory kinds (gasnet_mk.h): gex_MK_Create/Destroy, the queries of a created kind, and the
+// device segments a kind makes for gex_Segment_Create.
 //
-// This build supports host memory only (GASNET_HAVE_MK_CLASS_HOST alone), so as in GASNet a
-// request for any device class returns GASNET_ERR_BAD_ARG and GEX_MK_CLASS_HOST is erroneous
-// (host memory is the predefined GEX_MK_HOST, not something to create). The kind objects and
-// their queries are complete so that a device class only has to add its constructor.
-#include <gasnet_mk.h>
+// GEX_MK_CLASS_HOST is erroneous to create (host memory is the predefined GEX_MK_HOST). A device
+// class this build lacks returns GASNET_ERR_BAD_ARG, as GASNet's testcudauva expects ("correct
+// failure due to missing support"); one it has is opened by its operations table (mk.h).
+#include "api/mk_api.h"
 
+#include <memory>
 #include <string>
 
 #include "runtime/runtime.h"
-
-struct gexi_MK {
-  static constexpr uint32_t kLive = 0x4d4b4f4b;  // "MKOK": cleared by Destroy
-  uint32_t magic = kLive;
-  gex_Client_t client = nullptr;
-  gex_MK_Class_t mk_class = GEX_MK_CLASS_HOST;
-  gex_Flags_t flags = 0;
-  void *cdata = nullptr;
-};
 
 using namespace gex::runtime;
 
@@ -33,7 +25,10 @@ const char *class_name(gex_MK_Class_t c) {
   return nullptr;
 }
 
-// A kind made by gex_MK_Create and not yet destroyed.
+}  // namespace
+
+namespace gex::mk {
+
 gexi_MK *created_kind(gex_MK_t mk, const char *call) {
   if (mk == GEX_MK_INVALID) usage_fatal(call, "mk is GEX_MK_INVALID");
   if (mk == GEX_MK_HOST) usage_fatal(call, "mk is GEX_MK_HOST, which is predefined (only kinds made by gex_MK_Create apply)");
@@ -41,7 +36,34 @@ gexi_MK *created_kind(gex_MK_t mk, const char *call) {
   return mk;
 }
 
-}  // namespace
+int create_segment(gexi_Segment &seg, gex_MK_t kind, void *address, uintptr_t length, const char *call) {
+  gexi_MK *mk = created_kind(kind, call);
+  std::string error;
+  if (address) {
+    if (!mk->ops->owns(mk, address, length, error))
+      return usage_error(GASNET_ERR_BAD_ARG, call,
+                         "[address, address + length) is not device memory of this kind: " + error);
+    seg.addr = address;
+  } else {
+    if (!mk->ops->allocate(mk, length, &seg.addr, error))
+      return usage_error(GASNET_ERR_RESOURCE, call, "cannot allocate " + std::to_string(length) + " bytes of " +
+                                                        mk->ops->name + " memory: " + error);
+    seg.allocated = true;
+  }
+  seg.size = length;
+  register_range(mk, seg.addr, length);
+  return GASNET_OK;
+}
+
+void destroy_segment(gexi_Segment &seg) {
+  gexi_MK *mk = seg.kind;
+  unregister_range(seg.addr);
+  if (seg.allocated) mk->ops->release(mk, seg.addr);
+}
+
+}  // namespace gex::mk
+
+using gex::mk::created_kind;
 
 extern "C" {
 
@@ -57,15 +79,28 @@ int gex_MK_Create(gex_MK_t *memkind_p, gex_Client_t client, const gex_MK_Create_
   if (!name) return usage_error(GASNET_ERR_BAD_ARG, call, "args->gex_class=" + std::to_string(int(args->gex_class)) + " is not a gex_MK_Class_t");
   if (args->gex_class == GEX_MK_CLASS_HOST)
     usage_fatal(call, "GEX_MK_CLASS_HOST cannot be created: host memory is the predefined GEX_MK_HOST");
-  return usage_error(GASNET_ERR_BAD_ARG, call, std::string("this build lacks support for ") + name);
+  const gex::mk::KindOps *ops = gex::mk::ops_for(args->gex_class);
+  if (!ops) return usage_error(GASNET_ERR_BAD_ARG, call, std::string("this build lacks support for ") + name);
+  auto mk = std::make_unique<gexi_MK>();
+  mk->client = client;
+  mk->mk_class = args->gex_class;
+  mk->ops = ops;
+  std::string error;
+  const int rc = ops->open(mk.get(), args->gex_args.gex_class_cuda_uva.gex_CUdevice, error);
+  if (rc != GASNET_OK) return usage_error(rc, call, std::string(name) + ": " + error);
+  gex::mk::add_kind(mk.get());
+  *memkind_p = mk.release();
+  return GASNET_OK;
 }
 
 void gex_MK_Destroy(gex_MK_t memkind, gex_Flags_t flags) {
   const char *call = "gex_MK_Destroy";
   gexi_MK *mk = created_kind(memkind, call);
   if (flags) usage_fatal(call, "flags must be 0 (reserved)");
+  mk->ops->close(mk);
+  // The object stays as a tombstone: segments made of it may still name it (destroying a kind
+  // whose segments live on is erroneous, and diagnosed by created_kind).
   mk->magic = 0;
-  delete mk;
 }
 
 void gex_MK_SetCData(gex_MK_t mk, const void *val) { created_kind(mk, "gex_MK_SetCData")->cdata = const_cast<void *>(val); }

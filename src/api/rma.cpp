@@ -1,8 +1,10 @@
-// RMA. Two paths, chosen per peer:
+// RMA. Two paths, chosen per peer (and device memory, below, through its memory kind):
 //  - load/store: the peer's segment is mapped here (smp neighbours), so a transfer is a memcpy
 //    by the initiator, remotely complete when the call returns; NB/NBI have nothing to track.
 //  - extended-ref over Active Messages (src/extended/) for peers that are not mapped, and for
 //    every peer when GEX_FORCE_AM=1.
+#include <vector>
+
 #include "diag/diag.h"
 #include "extended/am_rma.h"
 #include "runtime/rma_copy.h"
@@ -16,18 +18,59 @@ struct Target {
   gex_Rank_t jobrank;
   bool am;
   char *local;  // load/store address (when !am)
+  uint16_t ep;  // the remote endpoint
+  bool device;  // device memory on either side: copies go through the memory kind (device_*)
 };
 
+// (tm, rank) names a remote endpoint: a team's member endpoints share the team endpoint's index
+// (0), a TM-pair names any endpoint of the peer.
 inline Target target(const char *call, gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes) {
   check_may_communicate(call);
   gex_Rank_t jr = jobrank_of(tm, rank, call);
-  check_remote_range(jr, addr, nbytes, call);
-  if (use_am_path(jr)) return {jr, true, nullptr};
-  return {jr, false, local_address(jr, addr)};
+  const uint32_t ep = remote_ep_of(tm);
+  check_remote_range(jr, addr, nbytes, call, ep);
+  const PeerSegment &seg = g_rt.segments.at(jr, ep);
+  // The local address is a device address when the local endpoint (a TM-pair's) has a bound
+  // device segment (spec NOTE 3); a team's endpoint is primordial, always host.
+  const bool device = seg.device || (is_tm_pair(tm) && tm_pair_ep(tm)->segment && tm_pair_ep(tm)->segment->kind != GEX_MK_HOST);
+  if (seg.path != RmaPath::LoadStore) return {jr, true, nullptr, uint16_t(ep), device};
+  return {jr, false, seg.local_base + (static_cast<const char *>(addr) - seg.owner_base), uint16_t(ep), device};
 }
 
 inline void wait_counter(CompletionCounter &c) {
   while (c.load(std::memory_order_acquire) != 0) progress_wait_step();
+}
+
+// ---- device memory: complete on return, through the memory kind's copy ----------------------
+// Mapped here (a neighbour's device segment opened by IPC, or this process's own): one copy.
+// Otherwise over AM, staged through host memory on this side (the owner copies on its side).
+void device_put(const Target &t, void *dest, const void *src, size_t nbytes) {
+  if (!t.am) {
+    gex::mk::copy(t.local, src, nbytes);
+    return;
+  }
+  std::vector<char> staged;
+  if (gex::mk::kind_of(src, nbytes)) {
+    staged.resize(nbytes);
+    gex::mk::copy(staged.data(), src, nbytes);
+    src = staged.data();
+  }
+  CompletionCounter done{0};
+  gex::extended::put(t.jobrank, dest, src, nbytes, &done, false, t.ep);
+  wait_counter(done);
+}
+
+void device_get(const Target &t, void *dest, const void *src, size_t nbytes) {
+  if (!t.am) {
+    gex::mk::copy(dest, t.local, nbytes);
+    return;
+  }
+  const bool stage = gex::mk::kind_of(dest, nbytes) != nullptr;
+  std::vector<char> staged(stage ? nbytes : 0);
+  CompletionCounter done{0};
+  gex::extended::get(t.jobrank, stage ? staged.data() : dest, src, nbytes, &done, false);
+  wait_counter(done);
+  if (stage) gex::mk::copy(dest, staged.data(), nbytes);
 }
 
 // Value forms move the low-order nbytes of the value as an integer of that width.
@@ -41,13 +84,14 @@ inline void check_value_size(size_t nbytes, const char *call) {
 void put_blocking(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t nbytes) {
   Target t = target(call, tm, rank, dest, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::PutBlocking, t.jobrank, nbytes);
+  if (__builtin_expect(t.device, 0)) return device_put(t, dest, src, nbytes);
   if (!t.am) {
     rma_copy_to_shared(t.local, src, nbytes);
     rma_progress_tick();
     return;
   }
   CompletionCounter done{0};
-  gex::extended::put(t.jobrank, dest, src, nbytes, &done, false);
+  gex::extended::put(t.jobrank, dest, src, nbytes, &done, false, t.ep);
   gex::diag::Scope diag_wait(gex::diag::Op::WaitRma, t.jobrank, nbytes);
   wait_counter(done);
 }
@@ -55,6 +99,7 @@ void put_blocking(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, co
 void get_blocking(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const void *src, size_t nbytes) {
   Target t = target(call, tm, rank, src, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::GetBlocking, t.jobrank, nbytes);
+  if (__builtin_expect(t.device, 0)) return device_get(t, dest, src, nbytes);
   if (!t.am) {
     rma_copy_from_shared(dest, t.local, nbytes);
     rma_progress_tick();
@@ -70,13 +115,18 @@ gex_Event_t put_nb(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, c
                    gex_Event_t *lc_opt, gex_Flags_t flags) {
   Target t = target(call, tm, rank, dest, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::PutNB, t.jobrank, nbytes);
+  if (__builtin_expect(t.device, 0)) {
+    device_put(t, dest, src, nbytes);
+    lc_complete_now(lc_opt);
+    return GEX_EVENT_INVALID;
+  }
   if (!t.am) {
     rma_copy_to_shared(t.local, src, nbytes);
     lc_complete_now(lc_opt);
     return GEX_EVENT_INVALID;
   }
   gexi_Event *ev = event_alloc();
-  if (!gex::extended::put(t.jobrank, dest, src, nbytes, &ev->pending, flags & GEX_FLAG_IMMEDIATE)) {
+  if (!gex::extended::put(t.jobrank, dest, src, nbytes, &ev->pending, flags & GEX_FLAG_IMMEDIATE, t.ep)) {
     event_release(ev);
     return GEX_EVENT_NO_OP;
   }
@@ -88,6 +138,10 @@ gex_Event_t get_nb(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, c
                    gex_Flags_t flags) {
   Target t = target(call, tm, rank, src, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::GetNB, t.jobrank, nbytes);
+  if (__builtin_expect(t.device, 0)) {
+    device_get(t, dest, src, nbytes);
+    return GEX_EVENT_INVALID;
+  }
   if (!t.am) {
     rma_copy_from_shared(dest, t.local, nbytes);
     return GEX_EVENT_INVALID;
@@ -104,9 +158,11 @@ int put_nbi(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const vo
             gex_Event_t *lc_opt, gex_Flags_t flags) {
   Target t = target(call, tm, rank, dest, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::PutNBI, t.jobrank, nbytes);
-  if (!t.am) {
+  if (__builtin_expect(t.device, 0)) {
+    device_put(t, dest, src, nbytes);
+  } else if (!t.am) {
     rma_copy_to_shared(t.local, src, nbytes);
-  } else if (!gex::extended::put(t.jobrank, dest, src, nbytes, nbi_counter(kEcPut), flags & GEX_FLAG_IMMEDIATE)) {
+  } else if (!gex::extended::put(t.jobrank, dest, src, nbytes, nbi_counter(kEcPut), flags & GEX_FLAG_IMMEDIATE, t.ep)) {
     return 1;
   }
   lc_complete_now(lc_opt);
@@ -116,6 +172,10 @@ int put_nbi(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const vo
 int get_nbi(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const void *src, size_t nbytes, gex_Flags_t flags) {
   Target t = target(call, tm, rank, src, nbytes);
   gex::diag::Scope diag_scope(gex::diag::Op::GetNBI, t.jobrank, nbytes);
+  if (__builtin_expect(t.device, 0)) {
+    device_get(t, dest, src, nbytes);
+    return 0;
+  }
   if (!t.am) {
     rma_copy_from_shared(dest, t.local, nbytes);
     return 0;

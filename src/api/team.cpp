@@ -85,8 +85,10 @@ gex_Rank_t gex_TM_TranslateJobrankToRank(gex_TM_t tm, gex_Rank_t jobrank) {
 gex_EP_Location_t gex_TM_TranslateRankToEP(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags) {
   if (flags) usage_fatal("gex_TM_TranslateRankToEP", "flags must be 0");
   gex_EP_Location_t loc;
-  loc.gex_rank = gex_TM_TranslateRankToJobrank(tm, rank);
-  loc.gex_ep_index = 0;  // one endpoint per process (GASNET_MAXEPS == 1)
+  // A TM-pair names a jobrank and its remote endpoint index; a team's members are primordial
+  // endpoints.
+  loc.gex_rank = is_tm_pair(tm) ? jobrank_of(tm, rank, "gex_TM_TranslateRankToEP") : gex_TM_TranslateRankToJobrank(tm, rank);
+  loc.gex_ep_index = remote_ep_of(tm);
   return loc;
 }
 

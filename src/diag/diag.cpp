@@ -8,9 +8,11 @@
 #include "diag/diag.h"
 
 #include <gasnet_tools.h>  // gasnett_backtrace_type_t, gasnett_backtrace_user
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -49,13 +51,17 @@ const char *const kOpNames[kOps] = {
     "am.handle.reply.short", "am.handle.reply.medium", "am.handle.reply.long",
     "am.handle.internal",
     "wait.rma",
+    "firehose.local.hit", "firehose.local.miss", "firehose.remote.hit", "firehose.remote.miss",
+    "firehose.pin", "firehose.unpin", "firehose.move",
 };
+static_assert(sizeof kOpNames / sizeof kOpNames[0] == kOps);
 
 const char *op_category(Op op) {
   if (op <= Op::GetNBI) return "rma";
   if (op <= Op::SendInternal) return "am.send";
   if (op <= Op::HandleInternal) return "am.handle";
-  return "wait";
+  if (op <= Op::WaitRma) return "wait";
+  return "firehose";
 }
 
 struct TraceEvent {
@@ -260,18 +266,67 @@ struct Mechanism {
 Mechanism g_mechanisms[8];
 int g_mechanism_count = 0;
 
+// addr2line, found at start-up: names the frames execinfo cannot (static functions, which are
+// not in the dynamic symbol table), from the symbol table or debug information, as GASNet does.
+char g_addr2line[512];
+
+void find_addr2line() {
+  const char *path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    const std::string candidate = dirs.substr(start, end - start) + "/addr2line";
+    if (end > start && candidate.size() < sizeof g_addr2line && access(candidate.c_str(), X_OK) == 0) {
+      std::snprintf(g_addr2line, sizeof g_addr2line, "%s", candidate.c_str());
+      return;
+    }
+    start = end + 1;
+  }
+}
+
+// Writes "    at <function> at <file>:<line>" for one frame through addr2line (fork and exec,
+// both allowed in a signal handler), using the frame's offset in its object (PIE and libraries).
+void addr2line_frame(int fd, void *frame) {
+  Dl_info info;
+  if (!g_addr2line[0] || !dladdr(frame, &info) || !info.dli_fname || !info.dli_fname[0]) return;
+  char offset[32];
+  std::snprintf(offset, sizeof offset, "0x%" PRIxPTR,
+                reinterpret_cast<uintptr_t>(frame) - reinterpret_cast<uintptr_t>(info.dli_fbase) - 1);
+  write_all(fd, "    at ", 7);
+  const pid_t child = fork();
+  if (child == 0) {
+    dup2(fd, 1);
+    const int devnull = open("/dev/null", O_WRONLY);
+    if (devnull >= 0) dup2(devnull, 2);
+    execl(g_addr2line, "addr2line", "-f", "-p", "-C", "-e", info.dli_fname, offset, static_cast<char *>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  if (child > 0)
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+  if (child <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) write_all(fd, "?\n", 2);
+}
+
 int execinfo_backtrace(int fd) {
   void *frames[64];
   const int depth = backtrace(frames, 64);
   if (depth <= 0) return 1;
-  backtrace_symbols_fd(frames, depth, fd);
+  for (int i = 0; i < depth; ++i) {
+    backtrace_symbols_fd(&frames[i], 1, fd);
+    addr2line_frame(fd, frames[i]);
+  }
   return 0;
 }
 
 // GASNET_BACKTRACE_TYPE: a list of names separated by commas (or spaces, '|', ';'), any case.
 // libgex offers EXECINFO and the client's gasnett_backtrace_user; the default is all of them,
 // EXECINFO first. Unknown names are reported (rank 0) and skipped, as GASNet does.
+bool g_mechanisms_chosen = false;
 void choose_mechanisms() {
+  g_mechanisms_chosen = true;
   // gasnett_backtrace_user is weak: when the client defines none, no archive member is pulled in
   // for it and its address is null.
   const gasnett_backtrace_type_t *user = &gasnett_backtrace_user;
@@ -341,6 +396,7 @@ void crash_handler(int sig) {
 
 void install_backtrace() {
   choose_mechanisms();
+  find_addr2line();
   void *warm[4];
   backtrace(warm, 4);  // loads the unwinder now, not inside the handler
   std::snprintf(g_crash_prefix, sizeof g_crash_prefix, "libgex rank %u (host %s): ", g_config.rank,
@@ -386,6 +442,12 @@ void record(Op op, uint32_t peer, uint64_t bytes, uint64_t t0, uint64_t t1, uint
   if (!chunk) chunk = new TraceEvent[kChunkEvents];
   chunk[n % kChunkEvents] = TraceEvent{t0, t1 - t0, bytes, peer, uint16_t(handler), op};
   log->events.store(n + 1, std::memory_order_release);
+}
+
+void count(Op op, uint32_t /*peer*/, uint64_t bytes, uint64_t n) noexcept {
+  ThreadLog *log = t_log ? t_log : register_thread();
+  bump(log->count[size_t(op)], n);
+  bump(log->bytes[size_t(op)], bytes);
 }
 
 Op handle_op(const transport::AmMessage &m) noexcept {
@@ -439,3 +501,16 @@ void finish() noexcept {
 }
 
 }  // namespace gex::diag
+
+// gasnett_print_backtrace (gasnet_tools.h) calls this when libgex is linked: the same mechanisms,
+// addr2line naming included, as crash backtraces.
+extern "C" int gexi_print_backtrace(int fd) {
+  using namespace gex::diag;
+  if (!g_mechanisms_chosen) {
+    choose_mechanisms();
+    find_addr2line();
+  }
+  for (int i = 0; i < g_mechanism_count; ++i)
+    if (g_mechanisms[i].fn(fd) == 0) return 0;
+  return 1;
+}

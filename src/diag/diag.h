@@ -30,6 +30,10 @@ enum class Op : uint8_t {
   HandleReplyShort, HandleReplyMedium, HandleReplyLong,
   HandleInternal,  // the runtime's own handlers (extended-ref RMA, collectives, atomics, ...)
   WaitRma,         // a blocking RMA waiting for its completion over the AM path
+  // The registration cache (src/firehose/): pins by outcome (counted, not traced), the pins and
+  // unpins it asked the transport for (count = pages or regions), and each move callback (traced)
+  FirehoseLocalHit, FirehoseLocalMiss, FirehoseRemoteHit, FirehoseRemoteMiss,
+  FirehosePin, FirehoseUnpin, FirehoseMove,
   kCount
 };
 const char *op_name(Op op) noexcept;
@@ -44,6 +48,8 @@ void finish() noexcept;
 
 uint64_t now_ns() noexcept;
 void record(Op op, uint32_t peer, uint64_t bytes, uint64_t t0, uint64_t t1, uint32_t handler) noexcept;
+// Adds to an operation's statistics without a trace event or a time (events too frequent to trace).
+void count(Op op, uint32_t peer, uint64_t bytes, uint64_t n = 1) noexcept;
 
 // Times the enclosing block as one operation (statistics and a trace event).
 class Scope {

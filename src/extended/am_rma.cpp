@@ -1,6 +1,9 @@
 #include "extended/am_rma.h"
 
 #include <cstring>
+#include <vector>
+
+#include "mk/mk.h"
 
 #include "runtime/rma_copy.h"
 #include "runtime/runtime.h"
@@ -21,10 +24,16 @@ void ack(gex_Token_t token, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
   runtime::am_reply(gex::transport::AmCategory::Short, token, runtime::kHandlerAck, nullptr, 0, nullptr, 0, 2, args);
 }
 
+// Stores into memory of this process that may be device memory (a memory kind's segment).
+inline void store(void *dest, const void *src, size_t nbytes) {
+  if (__builtin_expect(mk::kind_of(dest, nbytes) != nullptr, 0)) return mk::copy(dest, src, nbytes);
+  runtime::rma_copy_to_shared(dest, src, nbytes);
+}
+
 // ---- handlers (run at the target, or back at the initiator for replies) ---------------------
 void on_put_medium(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t dest_hi, gex_AM_Arg_t dest_lo,
                    gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
-  runtime::rma_copy_to_shared(make_ptr(dest_hi, dest_lo), buf, nbytes);
+  store(make_ptr(dest_hi, dest_lo), buf, nbytes);
   ack(token, counter_hi, counter_lo);
 }
 
@@ -38,7 +47,12 @@ void on_get_request(gex_Token_t token, gex_AM_Arg_t src_hi, gex_AM_Arg_t src_lo,
   const gex_AM_Arg_t args[] = {dest_hi, dest_lo, counter_hi, counter_lo};
   const void *src = make_ptr(src_hi, src_lo);
   uint64_t one_load;  // a small aligned get reads its word once (runtime/rma_copy.h)
-  if (uint32_t(nbytes) <= sizeof one_load) {
+  thread_local std::vector<char> staged;  // device memory is read through its kind first
+  if (__builtin_expect(mk::kind_of(src, size_t(uint32_t(nbytes))) != nullptr, 0)) {
+    staged.resize(size_t(uint32_t(nbytes)));
+    mk::copy(staged.data(), src, staged.size());
+    src = staged.data();
+  } else if (uint32_t(nbytes) <= sizeof one_load) {
     runtime::rma_copy_from_shared(&one_load, src, size_t(uint32_t(nbytes)));
     src = &one_load;
   }
@@ -53,7 +67,7 @@ void on_get_request(gex_Token_t token, gex_AM_Arg_t src_hi, gex_AM_Arg_t src_lo,
 
 void on_get_reply_medium(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t dest_hi, gex_AM_Arg_t dest_lo,
                          gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
-  runtime::rma_copy_to_shared(make_ptr(dest_hi, dest_lo), buf, nbytes);
+  store(make_ptr(dest_hi, dest_lo), buf, nbytes);
   runtime::complete_one(make_ptr<CompletionCounter>(counter_hi, counter_lo));
 }
 
@@ -87,7 +101,8 @@ void init() {
   register_internal_handler(runtime::kHandlerAck, (gex_AM_Fn_t)on_ack, rep | GEX_FLAG_AM_SHORT, 2, "extended ack");
 }
 
-bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *counter, bool immediate) {
+bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *counter, bool immediate,
+         uint16_t ep) {
   const gex_AM_Arg_t c_hi = ptr_hi(counter), c_lo = ptr_lo(counter);
   if (nbytes <= kPutMediumMax && nbytes <= max_medium(jobrank)) {
     const gex_AM_Arg_t args[] = {ptr_hi(dest), ptr_lo(dest), c_hi, c_lo};
@@ -95,13 +110,29 @@ bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, Complet
       return runtime::am_request(gex::transport::AmCategory::Medium, jobrank, runtime::kHandlerPutMedium, src, nbytes, nullptr, f, 4, args);
     });
   }
+  if (runtime::g_rt.segments.at(jobrank, ep).device) {
+    // Device memory takes no Long (its payload would be written as host memory): Medium chunks,
+    // each stored by the owner through its memory kind.
+    const size_t chunk = max_medium(jobrank);
+    for (size_t off = 0; off < nbytes; off += chunk) {
+      const size_t n = nbytes - off < chunk ? nbytes - off : chunk;
+      char *d = static_cast<char *>(dest) + off;
+      const gex_AM_Arg_t args[] = {ptr_hi(d), ptr_lo(d), c_hi, c_lo};
+      bool sent = send_chunk(counter, immediate && off == 0, [&](gex_Flags_t f) {
+        return runtime::am_request(gex::transport::AmCategory::Medium, jobrank, runtime::kHandlerPutMedium,
+                                   static_cast<const char *>(src) + off, n, nullptr, f, 4, args);
+      });
+      if (!sent) return false;
+    }
+    return true;
+  }
   const gex_AM_Arg_t args[] = {c_hi, c_lo};
   const size_t chunk = max_long(jobrank);
   for (size_t off = 0; off < nbytes; off += chunk) {
     size_t n = nbytes - off < chunk ? nbytes - off : chunk;
     bool sent = send_chunk(counter, immediate && off == 0, [&](gex_Flags_t f) {
       return runtime::am_request(gex::transport::AmCategory::Long, jobrank, runtime::kHandlerPutLong, static_cast<const char *>(src) + off, n,
-                                 static_cast<char *>(dest) + off, f, 2, args);
+                                 static_cast<char *>(dest) + off, f, 2, args, ep);
     });
     if (!sent) return false;  // only the first chunk may be refused
   }

@@ -23,8 +23,9 @@ inline constexpr size_t kPutMediumMax = 4096;
 void init();
 
 // Return false only when `immediate` is set and nothing could be sent (no side effect then).
+// `ep`: the remote endpoint whose bound segment holds dest (its Long chunks land there).
 bool put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, runtime::CompletionCounter *counter,
-         bool immediate);
+         bool immediate, uint16_t ep = 0);
 bool get(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, runtime::CompletionCounter *counter,
          bool immediate);
 

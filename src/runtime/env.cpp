@@ -142,6 +142,14 @@ bool parse_size(const std::string &text, size_t &out) {
   return true;
 }
 
+bool parse_size_mb(const std::string &text, size_t &out) {
+  std::string_view s(text);
+  trim(s);
+  bool plain = !s.empty();
+  for (char c : s) plain = plain && (is_digit(c) || c == '.');
+  return parse_size(plain ? std::string(s) + "M" : text, out);
+}
+
 bool parse_int(const std::string &text, int64_t &out) {
   size_t i = 0;
   const bool negative = !text.empty() && text[0] == '-';
@@ -169,49 +177,63 @@ bool parse_bool(const std::string &text, bool &out) {
   return true;
 }
 
-size_t env_size(const char *name, size_t dflt, size_t min, size_t max) {
+namespace {
+
+// Reads one variable: the default when it is unset, else `parse(text, out)`, which is false for
+// a bad value (`expected` says what was wanted); GASNET_VERBOSEENV shows what was used,
+// `show(value, text)` formats it (text is null for the default).
+template <typename T, typename Parse, typename Show>
+T read_env(const char *name, T dflt, Parse parse, const std::string &expected, Show show) {
   const char *v = bootstrap::env_or_null(name);
   if (!v) {
-    report(name, std::to_string(dflt), true);
+    report(name, show(dflt, nullptr), true);
     return dflt;
   }
+  T out{};
+  if (!parse(v, out)) bad_value(name, v, expected);
+  report(name, show(out, v), false);
+  return out;
+}
+
+// A size as GASNet shows it: the text, and the bytes it came to when that is not the same string.
+std::string show_size(uint64_t bytes, const char *text) {
+  const std::string b = std::to_string(bytes);
+  return !text || b == text ? b : std::string(text) + " (" + b + ")";
+}
+
+}  // namespace
+
+size_t env_size(const char *name, size_t dflt, size_t min, size_t max) {
   MemsizeContext context;
   context.physical_memory = physical_memory();
   context.ranks_on_host = bootstrap::joined() ? bootstrap::job().size : 1;
-  uint64_t out = 0;
-  if (!parse_memsize(v, context, out) || out < min || out > max)
-    bad_value(name, v,
-              "a memory size (such as 512M, 2GB, 128.0MB/P, 0.5/H or 85%) from " + std::to_string(min) + " to " +
-                  std::to_string(max) + " bytes");
-  // As GASNet shows it: the text, and the bytes it came to when that is not the same string.
-  const std::string bytes = std::to_string(out);
-  report(name, bytes == v ? bytes : std::string(v) + " (" + bytes + ")", false);
-  return size_t(out);
+  return size_t(read_env<uint64_t>(
+      name, dflt,
+      [&](const char *v, uint64_t &out) { return parse_memsize(v, context, out) && out >= min && out <= max; },
+      "a memory size (such as 512M, 2GB, 128.0MB/P, 0.5/H or 85%) from " + std::to_string(min) + " to " +
+          std::to_string(max) + " bytes",
+      show_size));
+}
+
+size_t env_size_mb(const char *name, size_t dflt, size_t min, size_t max) {
+  return read_env<size_t>(
+      name, dflt, [&](const char *v, size_t &out) { return parse_size_mb(v, out) && out >= min && out <= max; },
+      "a memory size in megabytes, or with a unit (such as 64, 512KB, 2GB), from " + std::to_string(min) + " to " +
+          std::to_string(max) + " bytes",
+      show_size);
 }
 
 int64_t env_int(const char *name, int64_t dflt, int64_t min, int64_t max) {
-  const char *v = bootstrap::env_or_null(name);
-  if (!v) {
-    report(name, std::to_string(dflt), true);
-    return dflt;
-  }
-  int64_t out = 0;
-  if (!parse_int(v, out) || out < min || out > max)
-    bad_value(name, v, "an integer from " + std::to_string(min) + " to " + std::to_string(max));
-  report(name, std::to_string(out), false);
-  return out;
+  return read_env<int64_t>(
+      name, dflt, [&](const char *v, int64_t &out) { return parse_int(v, out) && out >= min && out <= max; },
+      "an integer from " + std::to_string(min) + " to " + std::to_string(max),
+      [](int64_t value, const char *) { return std::to_string(value); });
 }
 
 bool env_bool(const char *name, bool dflt) {
-  const char *v = bootstrap::env_or_null(name);
-  if (!v) {
-    report(name, dflt ? "1" : "0", true);
-    return dflt;
-  }
-  bool out = false;
-  if (!parse_bool(v, out)) bad_value(name, v, "a boolean (1/0, yes/no, true/false, on/off)");
-  report(name, out ? "1" : "0", false);
-  return out;
+  return read_env<bool>(
+      name, dflt, [](const char *v, bool &out) { return parse_bool(v, out); },
+      "a boolean (1/0, yes/no, true/false, on/off)", [](bool value, const char *) { return std::string(value ? "1" : "0"); });
 }
 
 }  // namespace gex::runtime

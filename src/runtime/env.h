@@ -12,6 +12,8 @@ namespace gex::runtime {
 // A memory size in GASNet's syntax (parse_memsize below), in [min, max]. Fractions of memory are of
 // this host's physical memory; "/H" divides by the ranks on this host (the job's size once joined).
 size_t env_size(const char *name, size_t dflt, size_t min, size_t max);
+// The same where a number without a unit is megabytes (GASNet's firehose variables, "64" = 64 MiB).
+size_t env_size_mb(const char *name, size_t dflt, size_t min, size_t max);
 // An integer in [min, max].
 int64_t env_int(const char *name, int64_t dflt, int64_t min, int64_t max);
 // 1/0, yes/no, true/false, on/off (any case).
@@ -40,6 +42,8 @@ struct MemsizeContext {
 bool parse_memsize(const std::string &text, const MemsizeContext &context, uint64_t &out);
 // parse_memsize without a host: absolute amounts only ("/H" divides by 1).
 bool parse_size(const std::string &text, size_t &out);
+// parse_size where a plain number (digits, optionally a fraction) counts megabytes (env_size_mb).
+bool parse_size_mb(const std::string &text, size_t &out);
 // Parses a decimal integer as env_int does: an optional sign, then digits only (no spaces, no
 // base prefix); false on a malformed value or one outside int64_t.
 bool parse_int(const std::string &text, int64_t &out);

@@ -21,6 +21,9 @@ enum InternalHandler : gex_AM_Index_t {
   kHandlerGetReplyMedium = 4,
   kHandlerGetReplyLong = 5,
   kHandlerAck = 6,
+  // segment publication (runtime/segments.cpp)
+  kHandlerSegmentPublish = 10,
+  kHandlerSegmentPublishAck = 11,
   // remote atomics over AM (src/ratomic/): 16..31
   kHandlerAtomicFirst = 16,
   // collectives and teams over AM (src/coll/): 32..63
@@ -43,8 +46,10 @@ void register_internal_handler(gex_AM_Index_t index, gex_AM_Fn_t fn, gex_Flags_t
 // points these take a jobrank, accept internal handler indices and skip the client-facing
 // checks; the payload is copied before they return (local completion is immediate). Return 0
 // when sent, non-zero when GEX_FLAG_IMMEDIATE is in `flags` and there was no room.
+// A Long Request lands in the bound segment of the receiver's endpoint `dest_ep`.
 int am_request(transport::AmCategory category, gex_Rank_t jobrank, gex_AM_Index_t handler, const void *payload,
-               size_t nbytes, void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args);
+               size_t nbytes, void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args,
+               uint16_t dest_ep = 0);
 int am_reply(transport::AmCategory category, gex_Token_t token, gex_AM_Index_t handler, const void *payload,
              size_t nbytes, void *dest_addr, gex_Flags_t flags, unsigned nargs, const gex_AM_Arg_t *args);
 

@@ -42,12 +42,15 @@ void restricted_context_fatal(const char *call) {
   usage_fatal(call, std::string("called ") + where + ", where the spec forbids communication and waiting");
 }
 
-void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes) {
-  const auto &seg = g_rt.segments.at(jobrank);
+void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes, uint32_t ep) {
+  const auto &seg = g_rt.segments.at(jobrank, ep);
+  const std::string who = "rank " + std::to_string(jobrank) + (ep ? " endpoint " + std::to_string(ep) : std::string());
   if (!seg.size)
-    usage_fatal(call, "rank " + std::to_string(jobrank) + " has no bound segment (gex_Segment_Attach not called)");
-  usage_fatal(call, "remote range [" + fmt_ptr(addr) + ", +" + std::to_string(nbytes) + " bytes) on rank " +
-                        std::to_string(jobrank) + " is outside its bound segment [" + fmt_ptr(seg.owner_base) +
+    usage_fatal(call, who + (ep ? " has no bound segment published to this process (gex_EP_BindSegment and "
+                                  "gex_EP_PublishBoundSegment not called)"
+                                : " has no bound segment (gex_Segment_Attach not called)"));
+  usage_fatal(call, "remote range [" + fmt_ptr(addr) + ", +" + std::to_string(nbytes) + " bytes) on " +
+                        who + " is outside its bound segment [" + fmt_ptr(seg.owner_base) +
                         ", " + fmt_ptr(seg.owner_base + seg.size) + ")");
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bootstrap/bootstrap.h"
+#include "mk/mk.h"
 #include "runtime/internal_am.h"
 #include "runtime/routes.h"
 #include "transport/transport.h"
@@ -53,6 +54,7 @@ struct alignas(4096) gexi_EP {
   gex_Flags_t flags = 0;
   void *cdata = nullptr;
   gex_EP_Index_t index = 0;
+  gex_EP_Capabilities_t capabilities = GEX_EP_CAPABILITY_ALL;  // the primordial endpoint has them all
   gexi_Segment *segment = nullptr;
   HandlerSlot handlers[256];
 };
@@ -63,7 +65,15 @@ struct gexi_Segment {
   void *cdata = nullptr;
   void *addr = nullptr;
   uintptr_t size = 0;
-  gex_MK_t kind = GEX_MK_HOST;  // the memory it lives in (device memory: issue 14)
+  gex_MK_t kind = GEX_MK_HOST;  // the memory it lives in
+  // How it was made: by gex_Segment_Attach (the primordial one), or gex_Segment_Create with
+  // memory the library allocated (`allocated`) or the client's own.
+  bool attached = false;
+  bool allocated = false;
+  bool destroyed = false;      // gex_Segment_Destroy ran (the debug build keeps the object)
+  uint32_t shared_id = 0;      // allocated in shared memory: its id among this process's segments
+  gex::transport::Transport *owner = nullptr;  // the transport that allocated/registered it
+  gex::transport::Registration reg{};
 };
 
 struct gexi_TM {
@@ -238,6 +248,12 @@ inline gexi_EP *tm_pair_ep(gex_TM_t tm) {
   return reinterpret_cast<gexi_EP *>(reinterpret_cast<uintptr_t>(tm) & ~uintptr_t(4095));
 }
 gexi_TM *team_of(gex_TM_t tm, const char *call);  // rejects TM-pairs and invalid handles
+// The endpoints a (tm, rank) names: a TM-pair carries the remote index in bits 1..11 (4096-byte
+// aligned endpoints); a team addresses its members' endpoints at its own endpoint's index.
+inline gexi_EP *local_ep_of(gex_TM_t tm) { return is_tm_pair(tm) ? tm_pair_ep(tm) : tm->ep; }
+inline uint16_t remote_ep_of(gex_TM_t tm) {
+  return uint16_t(is_tm_pair(tm) ? (reinterpret_cast<uintptr_t>(tm) & 4095) >> 1 : tm->ep->index);
+}
 
 // (tm, rank) -> jobrank. For a TM-pair the rank already is a jobrank. The rank is checked in
 // every build (it indexes the runtime's tables); a destroyed or bogus team in the debug build.
@@ -256,25 +272,29 @@ inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
 }
 
 // Remote addresses must lie in the target's bound segment (spec: RMA and AM Long).
-[[noreturn]] void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes);
-inline bool in_segment(gex_Rank_t jobrank, const void *addr, size_t nbytes) {
-  return g_rt.segments.at(jobrank).contains(addr, nbytes);
+// `ep` is the remote endpoint's index (0: the primordial one).
+[[noreturn]] void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes,
+                                      uint32_t ep = 0);
+inline bool in_segment(gex_Rank_t jobrank, const void *addr, size_t nbytes, uint32_t ep = 0) {
+  return g_rt.segments.at(jobrank, ep).contains(addr, nbytes);
 }
 // Checked on RMA hot paths in the debug build only.
-inline void check_remote_range(gex_Rank_t jobrank, const void *addr, size_t nbytes, const char *call) {
+inline void check_remote_range(gex_Rank_t jobrank, const void *addr, size_t nbytes, const char *call, uint32_t ep = 0) {
 #ifdef GASNET_DEBUG
-  if (!in_segment(jobrank, addr, nbytes)) segment_range_fatal(call, jobrank, addr, nbytes);
+  if (!in_segment(jobrank, addr, nbytes, ep)) segment_range_fatal(call, jobrank, addr, nbytes, ep);
 #else
-  (void)jobrank, (void)addr, (void)nbytes, (void)call;
+  (void)jobrank, (void)addr, (void)nbytes, (void)call, (void)ep;
 #endif
 }
 // Per-peer path choice, fixed when the segment was published (routes.h): load/store when the
 // peer's segment is mapped here, extended-ref over Active Messages otherwise (or always, with
 // GEX_FORCE_AM=1).
-inline bool use_am_path(gex_Rank_t jobrank) { return g_rt.segments.at(jobrank).path != RmaPath::LoadStore; }
+inline bool use_am_path(gex_Rank_t jobrank, uint32_t ep = 0) {
+  return g_rt.segments.at(jobrank, ep).path != RmaPath::LoadStore;
+}
 // Where a neighbour's segment address is mapped in this process.
-inline char *local_address(gex_Rank_t jobrank, const void *addr) {
-  const auto &seg = g_rt.segments.at(jobrank);
+inline char *local_address(gex_Rank_t jobrank, const void *addr, uint32_t ep = 0) {
+  const auto &seg = g_rt.segments.at(jobrank, ep);
   return seg.local_base + (static_cast<const char *>(addr) - seg.owner_base);
 }
 
@@ -326,13 +346,58 @@ inline CompletionCounter *nbi_counter(NbiCategory category) {
 // transports, builds the route table. Later calls return at once. thread_mode as in
 // gexi_Client_Init (0 SEQ, 1 PARSYNC, 2 PAR).
 void start(int *argc, char ***argv, int thread_mode);
+// Segment memory the library allocated: shareable (its neighbours map it by `id`) and
+// registered with the transport that allocated it.
+struct SegmentMemory {
+  void *base = nullptr;
+  size_t bytes = 0;
+  uint32_t id = 0;
+  bool shared = false;
+  transport::Transport *owner = nullptr;
+  transport::Registration reg{};
+};
 // Allocates this process's segment of `bytes` for endpoint `ep`, publishes it to every rank and
-// fills the segment table (collective over the job). Returns its base.
-void *publish_segment(uint32_t ep, size_t bytes);
+// fills the segment table (collective over the job: gex_Segment_Attach).
+SegmentMemory publish_segment(uint32_t ep, size_t bytes);
+SegmentMemory allocate_segment(size_t bytes);
+void free_segment(SegmentMemory &m);  // deregisters, removes its name, unmaps it here
 // Starts the runtime services once (idempotent, from every API's init, after start()): those
 // that need only the runtime at the first call, those built on the GASNet-EX client once
 // g_rt.client is set. Also installs the exit coordinator's hooks.
 void start_services();
+
+// What a process tells its peers about one of its endpoints' bound segments (fixed size: it
+// travels in allgathers and AM payloads).
+struct PublishedSegment {
+  uint64_t base = 0, size = 0, rkey = 0;
+  uint32_t id = 0;     // the shared-memory id (when `shared`)
+  uint16_t ep = 0;     // the endpoint index it is bound to
+  uint8_t shared = 0;  // neighbours may map it (library-allocated host memory)
+  uint8_t host = 0;    // host memory (1) or device memory (0): only host memory is load/store
+  uint8_t mk_class = 0;     // device memory: its gex_MK_Class_t
+  uint8_t has_ipc = 0;      // device memory: `ipc` lets a neighbour map it
+  uint8_t pad[6] = {};
+  mk::IpcHandle ipc;
+};
+inline PublishedSegment describe_segment(void *base, size_t size, const SegmentMemory &mem, uint32_t ep, bool host) {
+  PublishedSegment p;
+  p.base = reinterpret_cast<uintptr_t>(base);
+  p.size = size;
+  p.rkey = mem.reg.rkey;
+  p.id = mem.id;
+  p.ep = uint16_t(ep);
+  p.shared = mem.shared;
+  p.host = host;
+  return p;
+}
+// Enters a peer's published segment in the segment table: maps it when a transport can, picks
+// the RMA path, and keeps gexi_peer_map up to date for endpoint 0. The only writer of the table.
+void apply_peer_segment(gex_Rank_t jobrank, const PublishedSegment &p);
+// Publishes this process's `records` to every jobrank in `members` (itself included) with one AM
+// Medium each, and returns when all have entered them. Callers follow it with a barrier over the
+// same members, after which every member's records are in every member's table.
+void publish_to_members(const std::vector<gex_Rank_t> &members, const std::vector<PublishedSegment> &records);
+void register_segment_handlers();  // from start(), before any rank can send
 
 // ---- AM ---------------------------------------------------------------------------------------
 void deliver_am(const transport::AmMessage &m);

@@ -1,6 +1,6 @@
 // The runtime object's life: start-up (join the job, start the transports, build the route
-// table), segment publication into the segment table, and the AM injection policy every sender
-// goes through (waiting for resources, IMMEDIATE, local completion).
+// table) and the AM injection policy every sender goes through (waiting for resources,
+// IMMEDIATE, local completion). Segment publication is in segments.cpp.
 #include <sched.h>
 #include <unistd.h>
 
@@ -13,10 +13,6 @@
 #include "runtime/runtime.h"
 #include "transport/dispatch.h"
 #include "transport/registry.h"
-
-extern "C" {
-const gexi_PeerMap_t *gexi_peer_map = nullptr;
-}
 
 namespace gex::runtime {
 
@@ -36,6 +32,7 @@ void start(int *argc, char ***argv, int thread_mode) {
   }
   g_rt.segments.resize(job.size);
   for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
+  register_segment_handlers();
   gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
 
   // The transports' start-up is collective and includes the barrier the spec asks of Init.
@@ -65,70 +62,6 @@ void start(int *argc, char ***argv, int thread_mode) {
     first = false;
   }
   g_rt.started = true;
-}
-
-namespace {
-
-// gasnetex.h's gexi_peer_map: what an inline put/get needs to skip the library call.
-std::vector<gexi_PeerMap_t> g_peer_map;
-
-void publish_peer_map() {
-  g_peer_map.assign(g_rt.size, gexi_PeerMap_t{});
-  for (gex_Rank_t r = 0; r < g_rt.size; ++r) {
-    const PeerSegment &seg = g_rt.segments.at(r);
-    if (seg.path != RmaPath::LoadStore) continue;
-    g_peer_map[r].owner_base = reinterpret_cast<uintptr_t>(seg.owner_base);
-    g_peer_map[r].size = seg.size;
-    g_peer_map[r].delta = seg.local_base - seg.owner_base;
-  }
-  gexi_peer_map = g_peer_map.data();
-}
-
-}  // namespace
-
-void *publish_segment(uint32_t ep, size_t bytes) {
-  const uint32_t id = g_rt.next_segment_id++;
-  // Memory from the first transport that offers it in shareable form (its neighbours map it).
-  void *base = nullptr;
-  transport::Transport *owner = nullptr;
-  for (auto &t : g_rt.transports) {
-    if ((base = t->allocate_shared(id, bytes))) {
-      owner = t.get();
-      break;
-    }
-  }
-  if (!base) bootstrap::fatal("no transport can allocate a segment of " + std::to_string(bytes) + " bytes");
-  const transport::Registration reg = owner->register_memory(base, bytes);
-
-  struct Published {
-    uint64_t base, size, rkey;
-    uint32_t id, pad;
-  } mine{reinterpret_cast<uintptr_t>(base), bytes, reg.rkey, id, 0};
-  std::vector<Published> all(g_rt.size);
-  bootstrap::allgather(&mine, sizeof mine, all.data());
-  for (gex_Rank_t r = 0; r < g_rt.size; ++r) {
-    PeerSegment &seg = g_rt.segments.mut(r, ep);
-    seg.owner_base = reinterpret_cast<char *>(uintptr_t(all[r].base));
-    seg.size = all[r].size;
-    seg.rkey = all[r].rkey;
-    if (r == g_rt.rank) {
-      seg.local_base = static_cast<char *>(base);
-    } else if (seg.size) {
-      seg.local_base = g_rt.routes[r].am->map_peer_memory(r, all[r].id, seg.size);
-    }
-    // The path RMA takes: load/store when mapped (unless forced over AM, or this peer plays an
-    // off-host one in a mixed-route rehearsal), else the transport's RMA, else extended-ref.
-    const bool mixed_remote = g_rt.route_mix && ((r + g_rt.rank) & 1);
-    if (seg.local_base && !g_rt.force_am && !mixed_remote) {
-      seg.path = RmaPath::LoadStore;
-    } else {
-      seg.path = g_rt.routes[r].transport_rma && !g_rt.force_am ? RmaPath::Transport : RmaPath::AmRef;
-    }
-  }
-  bootstrap::barrier();
-  owner->shared_published(id);
-  if (ep == 0) publish_peer_map();
-  return base;
 }
 
 // Waiting for room to send. A Reply is sent from a Request handler, so only replies may run

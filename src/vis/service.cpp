@@ -229,8 +229,8 @@ void init() {
 }
 
 // ---- AmTransfer ------------------------------------------------------------------------------------
-AmTransfer::AmTransfer(Direction dir, gex_Rank_t jobrank, CompletionCounter *counter, bool immediate)
-    : dir_(dir), jobrank_(jobrank), counter_(counter), immediate_(immediate),
+AmTransfer::AmTransfer(Direction dir, gex_Rank_t jobrank, CompletionCounter *counter, bool immediate, uint16_t ep)
+    : dir_(dir), jobrank_(jobrank), ep_(ep), counter_(counter), immediate_(immediate),
       capacity_(runtime::am_limits(jobrank).max_medium) {}
 
 AmTransfer::~AmTransfer() = default;
@@ -247,7 +247,7 @@ void AmTransfer::add(char *local, char *remote, size_t n) {
   if (refused_ || n == 0) return;
   if (n > kPackedPieceMax) {
     const bool imm = may_send_immediate();
-    note_sent(dir_ == Direction::Put ? extended::put(jobrank_, remote, local, n, counter_, imm)
+    note_sent(dir_ == Direction::Put ? extended::put(jobrank_, remote, local, n, counter_, imm, ep_)
                                      : extended::get(jobrank_, local, remote, n, counter_, imm));
     return;
   }

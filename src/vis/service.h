@@ -68,7 +68,8 @@ inline constexpr size_t kPackedPieceMax = 8192;
 // sent, so the call is a no-op as the spec requires).
 class AmTransfer {
  public:
-  AmTransfer(Direction dir, gex_Rank_t jobrank, runtime::CompletionCounter *counter, bool immediate);
+  // `ep`: the remote endpoint whose segment the remote addresses lie in.
+  AmTransfer(Direction dir, gex_Rank_t jobrank, runtime::CompletionCounter *counter, bool immediate, uint16_t ep = 0);
   ~AmTransfer();
   AmTransfer(const AmTransfer &) = delete;
   AmTransfer &operator=(const AmTransfer &) = delete;
@@ -85,6 +86,7 @@ class AmTransfer {
 
   Direction dir_;
   gex_Rank_t jobrank_;
+  uint16_t ep_;
   runtime::CompletionCounter *counter_;
   bool immediate_;
   bool sent_any_ = false;

@@ -51,25 +51,28 @@ class Coalescer {
 };
 
 // Remote addresses must lie in the peer's bound segment (checked per merged piece, debug build).
+// `ep`: the remote endpoint's index (a TM-pair names any endpoint of the peer).
 struct LoadStoreSink {
   const char *call;
   Direction dir;
   gex_Rank_t jobrank;
+  uint32_t ep;
   void piece(char *local, char *remote, size_t n) {
-    check_remote_range(jobrank, remote, n, call);
+    check_remote_range(jobrank, remote, n, call, ep);
     if (dir == Direction::Put)
-      gex::runtime::rma_copy_to_shared(local_address(jobrank, remote), local, n);
+      gex::runtime::rma_copy_to_shared(local_address(jobrank, remote, ep), local, n);
     else
-      gex::runtime::rma_copy_from_shared(local, local_address(jobrank, remote), n);
+      gex::runtime::rma_copy_from_shared(local, local_address(jobrank, remote, ep), n);
   }
 };
 
 struct AmSink {
   const char *call;
   gex_Rank_t jobrank;
+  uint32_t ep;
   AmTransfer &transfer;
   void piece(char *local, char *remote, size_t n) {
-    check_remote_range(jobrank, remote, n, call);
+    check_remote_range(jobrank, remote, n, call, ep);
     transfer.add(local, remote, n);
   }
 };
@@ -110,10 +113,15 @@ int nothing_to_move(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t fla
 template <typename Generate>
 int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_Event_t *ev_out, Generate &&generate) {
   const gex_Rank_t jr = jobrank_of(tm, rank, c.name);
+  const uint32_t ep = remote_ep_of(tm);
+  if (__builtin_expect(g_rt.segments.at(jr, ep).device ||
+                           (is_tm_pair(tm) && tm_pair_ep(tm)->segment && tm_pair_ep(tm)->segment->kind != GEX_MK_HOST),
+                       0))
+    usage_fatal(c.name, "VIS to or from device memory is not supported (move device data with gex_RMA_*)");
   gex::vis::PeerCompletion pc;
   const bool has_pc = take_peer_completion(c, flags, &pc);
-  if (!use_am_path(jr)) {
-    LoadStoreSink sink{c.name, c.dir, jr};
+  if (!use_am_path(jr, ep)) {
+    LoadStoreSink sink{c.name, c.dir, jr, ep};
     Coalescer<LoadStoreSink> pieces(sink);
     generate(pieces);
     pieces.flush();
@@ -133,8 +141,8 @@ int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_
   CompletionCounter *pc_data = nullptr;
   if (has_pc && c.form != Form::Blocking) counter = pc_data = gex::vis::defer_peer_completion(jr, pc, counter);
   {
-    AmTransfer transfer(c.dir, jr, counter, flags & GEX_FLAG_IMMEDIATE);
-    AmSink sink{c.name, jr, transfer};
+    AmTransfer transfer(c.dir, jr, counter, flags & GEX_FLAG_IMMEDIATE, uint16_t(ep));
+    AmSink sink{c.name, jr, ep, transfer};
     Coalescer<AmSink> pieces(sink);
     generate(pieces);
     pieces.flush();

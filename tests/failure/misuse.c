@@ -14,6 +14,12 @@
  *   mk_create_host          gex_MK_Create of GEX_MK_CLASS_HOST (host memory is GEX_MK_HOST)
  *   mk_query_host           gex_MK_QueryClass(GEX_MK_HOST), which names no created kind
  *   reply_medium_too_big    a Request handler replies with gex_AM_MaxReplyMedium()+1 bytes
+ * Endpoints and created segments (rank 0 created endpoint 1 with a bound segment on every rank,
+ * published to nobody):
+ *   ep_put_unpublished      PutBlocking through gex_TM_Pair(ep, 1) to the target's endpoint 1,
+ *                           whose segment was never published to rank 0
+ *   ep_am_not_capable       RequestShort from an endpoint created with GEX_EP_CAPABILITY_RMA only
+ *   ep_destroy_attached     gex_Segment_Destroy of the segment gex_Segment_Attach made
  * Calls forbidden in handler context (spec: restricted contexts), made by a Request handler on the
  * target rank, or by a Reply handler on rank 0 for reply_in_reply:
  *   request_in_handler      gex_AM_RequestShort
@@ -166,6 +172,35 @@ int main(int argc, char **argv) {
       uint64_t word = 1;
       fail_note("RequestLong of 8 bytes to %p (rank 0's stack) at rank %u", (void *)&word, (unsigned)target);
       gex_AM_RequestLong0(fail_tm, target, IDX_SINK_MEDIUM, &word, sizeof word, &word, GEX_EVENT_NOW, 0);
+      fail_note("'%s' was not diagnosed", mode);
+      exit(90);
+    }
+    fail_wait_forever(FAIL_WAIT_POLL);
+  }
+
+  if (!strncmp(mode, "ep_", 3)) {
+    gex_EP_t ep1;
+    gex_Segment_t seg1;
+    if (gex_EP_Create(&ep1, fail_client, GEX_EP_CAPABILITY_RMA, 0) != GASNET_OK ||
+        gex_Segment_Create(&seg1, fail_client, NULL, 65536, GEX_MK_HOST, 0) != GASNET_OK ||
+        gex_EP_BindSegment(ep1, seg1, 0) != GASNET_OK) {
+      fail_note("creating endpoint 1 failed");
+      exit(91);
+    }
+    if (fail_rank == 0) {
+      if (!strcmp(mode, "ep_put_unpublished")) {
+        uint64_t word = 1;
+        /* rank 0's own endpoint-1 address: a plausible one, but the target's was never published */
+        fail_note("PutBlocking to rank %u endpoint 1 (unpublished)", (unsigned)target);
+        gex_RMA_PutBlocking(gex_TM_Pair(fail_ep, 1), target, gex_Segment_QueryAddr(seg1), &word, sizeof word, 0);
+      } else if (!strcmp(mode, "ep_am_not_capable")) {
+        gex_AM_RequestShort0(gex_TM_Pair(ep1, 0), target, IDX_SINK_SHORT, 0);
+      } else if (!strcmp(mode, "ep_destroy_attached")) {
+        gex_Segment_Destroy(gex_EP_QuerySegment(fail_ep), 0);
+      } else {
+        fprintf(stderr, "failtest: unknown mode '%s'\n", mode);
+        return 2;
+      }
       fail_note("'%s' was not diagnosed", mode);
       exit(90);
     }

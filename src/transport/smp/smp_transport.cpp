@@ -1,5 +1,9 @@
 #include "transport/smp/smp_transport.h"
 
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 #include <random>
 #include <string>
@@ -33,6 +37,30 @@ struct Reservation {
 thread_local Reservation t_reservation;
 
 }  // namespace
+
+// Writes into a neighbour's memory that is not mapped here (cross-memory attach). Every failure
+// ends the job: the message would otherwise run its handler on data that never arrived.
+void SmpTransport::write_peer_memory(uint32_t dest, void *remote, const void *local, size_t n) {
+  size_t done = 0;
+  while (done < n) {
+    iovec l{const_cast<char *>(static_cast<const char *>(local)) + done, n - done};
+    iovec r{static_cast<char *>(remote) + done, n - done};
+    const ssize_t w = process_vm_writev(pids_[dest], &l, 1, &r, 1, 0);
+    if (w > 0) {
+      done += size_t(w);
+      continue;
+    }
+    const int e = errno;
+    if (w < 0 && e == EINTR) continue;
+    bootstrap::fatal("smp conduit: cannot write " + std::to_string(n) + " bytes into rank " + std::to_string(dest) +
+                     "'s memory at " + std::to_string(reinterpret_cast<uintptr_t>(remote)) +
+                     " (an AM Long into a segment the client allocated, which neighbours cannot map): "
+                     "process_vm_writev: " + (w < 0 ? std::strerror(e) : "wrote nothing") +
+                     (e == EPERM ? " (cross-memory attach is forbidden here: kernel.yama.ptrace_scope, or a "
+                                   "container's seccomp policy)"
+                                 : ""));
+  }
+}
 
 size_t SmpTransport::queue_bytes(const Config &config) {
   const uint32_t size = config.size;
@@ -73,6 +101,11 @@ SmpTransport::SmpTransport(const Config &config)
   }
   bootstrap::barrier();
   bootstrap::shm_remove(mine);  // every neighbour has it mapped: nothing stays in /dev/shm
+  // Process ids: a Long into a neighbour's segment that is not mapped here (the client's own
+  // memory, gex_Segment_Create) is written with cross-memory attach (process_vm_writev).
+  const int32_t my_pid = int32_t(getpid());
+  pids_.resize(size);
+  bootstrap::allgather(&my_pid, sizeof my_pid, pids_.data());
 
   auto attach = [&](SmpAmQueue &q, uint32_t owner, bool reply) {
     auto *header = reinterpret_cast<InboxHeader *>(inboxes_[owner]);
@@ -100,7 +133,13 @@ Status SmpTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *) {
   // Long: the payload goes straight into the receiver's segment, which is mapped here. Only once
   // the record has room (a send that finds the queue full must leave the target untouched), and
   // before the record is published (the consumer waits at this record until then).
-  if (msg.category == AmCategory::Long && msg.nbytes) std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
+  if (msg.category == AmCategory::Long && msg.nbytes) {
+    if (msg.dest_local) {
+      std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
+    } else {
+      write_peer_memory(dest, msg.dest_addr, msg.payload, msg.nbytes);
+    }
+  }
   write_record(rec, msg, rank_, q.stamp(position));
   return Status::Done;  // the payload is copied: locally complete
 }

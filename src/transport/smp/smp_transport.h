@@ -71,7 +71,9 @@ class SmpTransport final : public Transport {
   AmDeliverFn deliver_;
   size_t queue_bytes_;
   size_t inbox_bytes_;
+  void write_peer_memory(uint32_t dest, void *remote, const void *local, size_t n);
   std::vector<char *> inboxes_;  // every rank's inbox, mapped here
+  std::vector<int32_t> pids_;    // every rank's process id (cross-memory attach)
   std::unique_ptr<SmpAmQueue[]> out_;  // [dest*2 + reply]: the queues this rank produces into
   SmpAmQueue in_[2];                   // this rank's own queues: [0] requests, [1] replies
   std::vector<std::pair<void *, size_t>> mappings_;  // inboxes, to unmap at exit

@@ -1,0 +1,166 @@
+// The segment table's writers: allocating segment memory through the transports, and publishing
+// an endpoint's bound segment to peers, by the job-wide allgather of gex_Segment_Attach or, for
+// gex_EP_PublishBoundSegment over any team, by one AM per member (docs/internals.md).
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bootstrap/bootstrap.h"
+#include "runtime/runtime.h"
+
+extern "C" {
+const gexi_PeerMap_t *gexi_peer_map = nullptr;
+}
+
+namespace gex::runtime {
+
+namespace {
+
+// gasnetex.h's gexi_peer_map: what an inline put/get needs to skip the library call. Sized once
+// (at the first publication) so a later one only rewrites entries.
+std::vector<gexi_PeerMap_t> g_peer_map;
+
+void update_peer_map(gex_Rank_t r) {
+  if (g_peer_map.size() != g_rt.size) g_peer_map.assign(g_rt.size, gexi_PeerMap_t{});
+  const PeerSegment &seg = g_rt.segments.at(r);
+  gexi_PeerMap_t entry{};
+  if (seg.path == RmaPath::LoadStore) {
+    entry.owner_base = reinterpret_cast<uintptr_t>(seg.owner_base);
+    entry.size = seg.size;
+    entry.delta = seg.local_base - seg.owner_base;
+  }
+  g_peer_map[r] = entry;
+  gexi_peer_map = g_peer_map.data();
+}
+
+}  // namespace
+
+SegmentMemory allocate_segment(size_t bytes) {
+  SegmentMemory m;
+  m.id = g_rt.next_segment_id++;
+  // Memory from the first transport that offers it in shareable form (its neighbours map it).
+  for (auto &t : g_rt.transports) {
+    if ((m.base = t->allocate_shared(m.id, bytes))) {
+      m.owner = t.get();
+      break;
+    }
+  }
+  if (!m.base) bootstrap::fatal("no transport can allocate a segment of " + std::to_string(bytes) + " bytes");
+  m.bytes = bytes;
+  m.reg = m.owner->register_memory(m.base, bytes);
+  m.shared = true;
+  return m;
+}
+
+void free_segment(SegmentMemory &m) {
+  if (!m.owner) return;
+  m.owner->deregister_memory(m.reg);
+  if (m.shared) {
+    m.owner->shared_published(m.id);  // the name goes (peers that mapped it keep their mapping)
+    m.owner->free_shared(m.id, m.base, m.bytes);
+  }
+  m = SegmentMemory{};
+}
+
+void apply_peer_segment(gex_Rank_t r, const PublishedSegment &p) {
+  PeerSegment &seg = g_rt.segments.mut(r, p.ep);
+  // Published again unchanged (an endpoint named in a second publication): nothing to redo.
+  if (seg.size && seg.owner_base == reinterpret_cast<char *>(uintptr_t(p.base)) && seg.size == p.size &&
+      seg.rkey == p.rkey)
+    return;
+  if (seg.local_base && r != g_rt.rank) {
+    if (seg.device) {
+      gexi_MK *k = mk::kind_of(seg.local_base, 1);
+      mk::unregister_range(seg.local_base);
+      if (k) k->ops->close_ipc(k, seg.local_base);
+    } else {
+      g_rt.routes[r].am->unmap_peer_memory(seg.local_base, seg.size);
+    }
+  }
+  seg.owner_base = reinterpret_cast<char *>(uintptr_t(p.base));
+  seg.size = p.size;
+  seg.rkey = p.rkey;
+  seg.device = !p.host;
+  seg.local_base = nullptr;
+  if (r == g_rt.rank) {
+    seg.local_base = seg.owner_base;  // host or device memory of this process
+  } else if (seg.size && p.shared) {
+    seg.local_base = g_rt.routes[r].am->map_peer_memory(r, p.id, seg.size);
+  } else if (seg.size && p.has_ipc) {
+    // A neighbour's device memory, opened here through its class (CUDA IPC) when this process
+    // can; else RMA to it goes over AM and the owner copies.
+    if (gexi_MK *k = mk::importer(gex_MK_Class_t(p.mk_class))) {
+      if (char *mapped = static_cast<char *>(k->ops->import_ipc(k, p.ipc))) {
+        mk::register_range(k, mapped, seg.size);
+        seg.local_base = mapped;
+      }
+    }
+  }
+  // The path RMA takes: load/store when mapped (unless forced over AM, or this peer plays an
+  // off-host one in a mixed-route rehearsal), else the transport's RMA, else extended-ref.
+  const bool mixed_remote = g_rt.route_mix && ((r + g_rt.rank) & 1);
+  if (seg.local_base && !g_rt.force_am && !mixed_remote) {
+    seg.path = RmaPath::LoadStore;
+  } else {
+    seg.path = g_rt.routes[r].transport_rma && p.rkey && !g_rt.force_am ? RmaPath::Transport : RmaPath::AmRef;
+  }
+  if (p.ep == 0) update_peer_map(r);
+}
+
+SegmentMemory publish_segment(uint32_t ep, size_t bytes) {
+  SegmentMemory mem = allocate_segment(bytes);
+  PublishedSegment mine = describe_segment(mem.base, mem.bytes, mem, ep, true);
+  std::vector<PublishedSegment> all(g_rt.size);
+  bootstrap::allgather(&mine, sizeof mine, all.data());
+  for (gex_Rank_t r = 0; r < g_rt.size; ++r) apply_peer_segment(r, all[r]);
+  bootstrap::barrier();
+  mem.owner->shared_published(mem.id);
+  return mem;
+}
+
+// ---- publication to a team's members over AM -------------------------------------------------
+namespace {
+
+// At a member: enter the publisher's records, then acknowledge.
+void on_publish(gex_Token_t token, void *buf, size_t nbytes, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
+  const gex_Rank_t src = token->src;
+  for (size_t off = 0; off + sizeof(PublishedSegment) <= nbytes; off += sizeof(PublishedSegment)) {
+    PublishedSegment p;
+    std::memcpy(&p, static_cast<const char *>(buf) + off, sizeof p);  // the payload may be unaligned
+    apply_peer_segment(src, p);
+  }
+  const gex_AM_Arg_t args[] = {counter_hi, counter_lo};
+  am_reply(transport::AmCategory::Short, token, kHandlerSegmentPublishAck, nullptr, 0, nullptr, 0, 2, args);
+}
+
+void on_publish_ack(gex_Token_t, gex_AM_Arg_t counter_hi, gex_AM_Arg_t counter_lo) {
+  complete_one(make_ptr<CompletionCounter>(counter_hi, counter_lo));
+}
+
+}  // namespace
+
+void register_segment_handlers() {
+  register_internal_handler(kHandlerSegmentPublish, (gex_AM_Fn_t)on_publish, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_MEDIUM, 2,
+                            "segment publication");
+  register_internal_handler(kHandlerSegmentPublishAck, (gex_AM_Fn_t)on_publish_ack, GEX_FLAG_AM_REPLY | GEX_FLAG_AM_SHORT,
+                            2, "segment publication ack");
+}
+
+void publish_to_members(const std::vector<gex_Rank_t> &members, const std::vector<PublishedSegment> &records) {
+  for (const PublishedSegment &p : records) apply_peer_segment(g_rt.rank, p);
+  if (records.empty()) return;
+  const size_t bytes = records.size() * sizeof(PublishedSegment);
+  CompletionCounter pending{0};
+  const gex_AM_Arg_t args[] = {ptr_hi(&pending), ptr_lo(&pending)};
+  for (gex_Rank_t jr : members) {
+    if (jr == g_rt.rank) continue;
+    if (bytes > am_limits(jr).max_medium)
+      bootstrap::fatal("gex_EP_PublishBoundSegment: " + std::to_string(records.size()) +
+                       " segment records do not fit one AM Medium to rank " + std::to_string(jr));
+    pending.fetch_add(1, std::memory_order_relaxed);
+    am_request(transport::AmCategory::Medium, jr, kHandlerSegmentPublish, records.data(), bytes, nullptr, 0, 2, args);
+  }
+  while (pending.load(std::memory_order_acquire) != 0) progress_wait_step();
+}
+
+}  // namespace gex::runtime
