@@ -1,7 +1,6 @@
 // GASPI segments: allocation in the transport's shareable memory, the per-peer directory that
 // registration fills (a registration tells one rank, by an AM, never an allgather), and the
 // mapping a first access makes.
-#include <cstdlib>
 #include <cstring>
 
 #include "bootstrap/bootstrap.h"
@@ -44,14 +43,14 @@ void publish_self(gaspi_segment_id_t id) {
   LocalSegment &s = c.segments[id];
   std::lock_guard<std::mutex> lock(c.dir_mutex);
   RemoteSegment &rs = (*c.dir[c.rank])[id];
-  rs.tid = s.tid;
+  rs.tid = s.mem.id;
   rs.size = s.size;
   rs.data_offset = s.user_memory ? 0 : notif_bytes();
   rs.data_shared = !s.user_memory;
   rs.am = false;
   rs.data = s.data;
   rs.notif = s.notif;
-  rs.mapped_tid = s.tid;
+  rs.mapped_tid = s.mem.id;
   rs.resolved.store(true, std::memory_order_relaxed);
   rs.state.store(kKnown, std::memory_order_release);
 }
@@ -67,32 +66,15 @@ gaspi_return_t check_new_id(const char *call, gaspi_segment_id_t id) {
   return GASPI_SUCCESS;
 }
 
-// Allocates the shared object: the notification slots, then `data_bytes` of data.
-gaspi_return_t make_segment(const char *call, gaspi_segment_id_t id, size_t data_bytes, char *user_data, size_t size) {
-  Context &c = ctx();
-  LocalSegment &s = c.segments[id];
-  const size_t bytes = notif_bytes() + page_round(data_bytes);
-  const uint32_t tid = rt::g_rt.next_segment_id++;
-  void *base = nullptr;
-  transport::Transport *owner = nullptr;
-  for (auto &t : rt::g_rt.transports)
-    if ((base = t->allocate_shared(tid, bytes))) {
-      owner = t.get();
-      break;
-    }
-  if (!base) {  // no transport shares memory: private memory, every peer then goes over AM
-    base = std::aligned_alloc(4096, bytes);
-    if (!base) return fail(GASPI_ERR_MEMALLOC, call, "cannot allocate " + std::to_string(bytes) + " bytes");
-    std::memset(base, 0, bytes);
-  }
+// Allocates the shared object (the runtime's segment memory, registered with its transport):
+// the notification slots, then `data_bytes` of data.
+gaspi_return_t make_segment(gaspi_segment_id_t id, size_t data_bytes, char *user_data, size_t size) {
+  LocalSegment &s = ctx().segments[id];
+  s.mem = rt::allocate_segment(notif_bytes() + page_round(data_bytes));
   s.used = true;
   s.user_memory = user_data != nullptr;
-  s.shm_base = base;
-  s.shm_bytes = bytes;
-  s.tid = tid;
-  s.owner = owner;
-  s.notif = static_cast<uint32_t *>(base);
-  s.data = user_data ? user_data : static_cast<char *>(base) + notif_bytes();
+  s.notif = static_cast<uint32_t *>(s.mem.base);
+  s.data = user_data ? user_data : static_cast<char *>(s.mem.base) + notif_bytes();
   s.size = size;
   publish_self(id);
   return GASPI_SUCCESS;
@@ -107,12 +89,7 @@ void release(gaspi_segment_id_t id) {
     (*c.dir[c.rank])[id].state.store(kUnknown, std::memory_order_release);
     (*c.dir[c.rank])[id].resolved.store(false, std::memory_order_release);
   }
-  if (s.owner) {
-    s.owner->shared_published(s.tid);  // the name goes: no peer maps it from now on
-    s.owner->free_shared(s.tid, s.shm_base, s.shm_bytes);
-  } else {
-    std::free(s.shm_base);
-  }
+  rt::free_segment(s.mem);  // the name goes: no peer maps it from now on
   s = LocalSegment{};
 }
 
@@ -124,7 +101,7 @@ gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank
   const LocalSegment &s = c.segments[id];
   auto *done = new rt::CompletionCounter(1);
   const gex_AM_Arg_t args[] = {gex_AM_Arg_t(id),
-                               gex_AM_Arg_t(s.tid),
+                               gex_AM_Arg_t(s.mem.id),
                                gex_AM_Arg_t(uint64_t(s.size) >> 32),
                                gex_AM_Arg_t(uint32_t(s.size)),
                                gex_AM_Arg_t(s.user_memory ? 0 : notif_bytes()),
@@ -211,7 +188,7 @@ gaspi_return_t pgaspi_segment_alloc(const gaspi_segment_id_t id, const gaspi_siz
   if (policy != GASPI_MEM_UNINITIALIZED && policy != GASPI_MEM_INITIALIZED)
     return fail(GASPI_ERROR, call, "alloc_policy " + std::to_string(int(policy)) + " is neither GASPI_MEM_UNINITIALIZED nor GASPI_MEM_INITIALIZED");
   count(kStatSegAlloc);
-  return make_segment(call, id, size, nullptr, size);  // fresh shared memory is zero-filled either way
+  return make_segment(id, size, nullptr, size);  // fresh shared memory is zero-filled either way
 }
 
 gaspi_return_t pgaspi_segment_bind(gaspi_segment_id_t const id, gaspi_pointer_t const pointer, gaspi_size_t const size,
@@ -226,7 +203,7 @@ gaspi_return_t pgaspi_segment_bind(gaspi_segment_id_t const id, gaspi_pointer_t 
   // The caller's memory is not shareable: peers reach its data over AM; its notification slots
   // are still in shared memory (they are ours).
   count(kStatSegAlloc);
-  return make_segment(call, id, 0, static_cast<char *>(pointer), size);
+  return make_segment(id, 0, static_cast<char *>(pointer), size);
 }
 
 gaspi_return_t pgaspi_segment_delete(const gaspi_segment_id_t id) {

@@ -67,10 +67,9 @@ struct LocalSegment {
   char *data = nullptr;
   size_t size = 0;
   uint32_t *notif = nullptr;     // notification slots (shared memory)
-  void *shm_base = nullptr;      // the transport's object: notifications, then data unless user memory
-  size_t shm_bytes = 0;
-  uint32_t tid = 0;              // the object's id at the transport
-  transport::Transport *owner = nullptr;
+  // The runtime's segment memory (runtime::allocate_segment): notifications, then the data
+  // unless user memory; mem.id names it to the peers that map it.
+  runtime::SegmentMemory mem;
 };
 
 // What this rank knows of a peer's segment (from its registration message).
