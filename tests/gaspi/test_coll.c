@@ -232,14 +232,20 @@ static void test_threads(void) {
   OK(gaspi_threads_term());
 }
 
-/* Two threads of each rank in collectives of the same group at once: they take turns (GPI-2's
- * z4k_pressure_mtt does this). */
+/* Two threads of each rank in collectives of the same group (GPI-2's z4k_pressure_mtt does this).
+ * Collectives of one group must come in the same order on every rank, so each thread issues its
+ * barrier-then-allreduce pair as a unit: whichever thread runs the k-th pair on one rank meets
+ * the k-th pair of the others. (Two threads racing a barrier against an allreduce would pair a
+ * barrier on one rank with an allreduce on another: an erroneous program, which hangs.) */
+static pthread_mutex_t pair_lock = PTHREAD_MUTEX_INITIALIZER;
 static void *coll_thread(void *arg) {
   (void)arg;
   for (int i = 0; i < 50; ++i) {
+    pthread_mutex_lock(&pair_lock);
     OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
     long mine = me + 1, sum = 0;
     OK(gaspi_allreduce(&mine, &sum, 1, GASPI_OP_SUM, GASPI_TYPE_LONG, GASPI_GROUP_ALL, GASPI_BLOCK));
+    pthread_mutex_unlock(&pair_lock);
     CHECK(sum == (long)np * (np + 1) / 2, "threaded allreduce %ld", sum);
   }
   return NULL;
