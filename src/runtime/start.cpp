@@ -98,7 +98,13 @@ void *publish_segment(uint32_t ep, size_t bytes) {
     }
   }
   if (!base) bootstrap::fatal("no transport can allocate a segment of " + std::to_string(bytes) + " bytes");
-  const transport::Registration reg = owner->register_memory(base, bytes);
+  // Registered with every transport (those without RMA return no key): a network transport
+  // pins it for its peers' put/get. The key published is the RMA transport's (one at most).
+  transport::Registration reg{};
+  for (auto &t : g_rt.transports) {
+    const transport::Registration r = t->register_memory(base, bytes);
+    if (r.handle) reg = r;
+  }
 
   struct Published {
     uint64_t base, size, rkey;
@@ -111,6 +117,7 @@ void *publish_segment(uint32_t ep, size_t bytes) {
     seg.owner_base = reinterpret_cast<char *>(uintptr_t(all[r].base));
     seg.size = all[r].size;
     seg.rkey = all[r].rkey;
+    for (auto &t : g_rt.transports) t->peer_memory(r, seg.owner_base, seg.size, seg.rkey);
     if (r == g_rt.rank) {
       seg.local_base = static_cast<char *>(base);
     } else if (seg.size) {
