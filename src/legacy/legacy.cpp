@@ -102,11 +102,11 @@ int gasnet_getNodeInfo(gasnet_nodeinfo_t *nodeinfo_table, int numentries) {
   if (numentries < 0 || (numentries > 0 && !nodeinfo_table)) return usage_error(GASNET_ERR_BAD_ARG, call, "bad table");
   gex_Rank_t n = std::min<gex_Rank_t>(gex_Rank_t(numentries), g_rt.size);
   // Every rank of a job shares this host and its memory: host and supernode are the lowest rank.
-  gex_Rank_t first = g_rt.nbrhd_info.empty() ? 0 : g_rt.nbrhd_info.front().gex_jobrank;
+  gex_Rank_t first = g_rt.host_info.empty() ? 0 : g_rt.host_info.front().gex_jobrank;
   for (gex_Rank_t r = 0; r < n; ++r) {
     const auto &seg = g_rt.segments.at(r);
     nodeinfo_table[r].host = first;
-    nodeinfo_table[r].supernode = first;
+    nodeinfo_table[r].supernode = g_rt.one_nbrhd ? first : r;  // all over a network: no shared memory
     nodeinfo_table[r].offset = (seg.local_base && seg.owner_base) ? intptr_t(seg.local_base - seg.owner_base) : 0;
   }
   return GASNET_OK;

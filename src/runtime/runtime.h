@@ -193,7 +193,10 @@ struct Runtime {
   HandlerSlot internal_handlers[GEX_AM_INDEX_BASE];  // the runtime's own (internal_am.h)
   transport::AmLimits am_lub;     // least upper bound of every route's limits (gex_AM_LUB*)
   uintptr_t max_segment_size = 0;
-  std::vector<gexi_RankInfo_s> nbrhd_info;  // every rank of this host, sorted by jobrank
+  std::vector<gexi_RankInfo_s> nbrhd_info;  // ranks whose memory is mapped here (load/store), by jobrank
+  std::vector<gexi_RankInfo_s> host_info;   // every rank of this host, sorted by jobrank
+  gex_Rank_t nbrhd_index = 0;               // this rank's index in nbrhd_info
+  bool one_nbrhd = true;                    // every rank of the job is in this rank's neighbourhood
   // Each service's process-wide state, made by its init() from gex_Client_Init: the runtime
   // object owns it (no file statics), so the APIs and endpoints that share this runtime share it.
   ServiceStatePtr<coll::ServiceState> coll;

@@ -35,7 +35,7 @@ void start(int *argc, char ***argv, int thread_mode) {
     g_rt.route_mix = true;
   }
   g_rt.segments.resize(job.size);
-  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
+  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.host_info.push_back(gexi_RankInfo_s{r});  // one host today
   gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
 
   // The transports' start-up is collective and includes the barrier the spec asks of Init.
@@ -64,6 +64,14 @@ void start(int *argc, char ***argv, int thread_mode) {
     if (first || route.limits.max_long < g_rt.am_lub.max_long) g_rt.am_lub.max_long = route.limits.max_long;
     first = false;
   }
+  // The neighbourhood: the ranks whose memory a route maps here (smp), so with all traffic over
+  // a network (GEX_TRANSPORTS=ofi) every rank is a neighbourhood of its own.
+  for (gex_Rank_t r = 0; r < job.size; ++r) {
+    if (r != job.rank && !g_rt.routes[r].am->load_store(r)) continue;
+    if (r == job.rank) g_rt.nbrhd_index = gex_Rank_t(g_rt.nbrhd_info.size());
+    g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
+  }
+  g_rt.one_nbrhd = g_rt.nbrhd_info.size() == job.size;
   g_rt.started = true;
 }
 

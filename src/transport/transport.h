@@ -97,6 +97,10 @@ class Transport {
   virtual bool reaches(uint32_t jobrank) const noexcept = 0;
   virtual AmLimits am_limits(uint32_t jobrank) const noexcept = 0;
 
+  // Whether this transport maps `jobrank`'s memory here (load/store): the peer is in this rank's
+  // neighbourhood (gex_System_QueryNbrhdInfo) and shares the collectives' shared memory.
+  virtual bool load_store(uint32_t /*jobrank*/) const noexcept { return false; }
+
   // ---- Active Messages ------------------------------------------------------------------------
   // Injects one AM to `dest`. For Long the payload lands at msg.dest_addr before the handler
   // runs. `lc` (local completion: the payload buffer may be reused) may be null only for a

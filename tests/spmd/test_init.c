@@ -143,6 +143,17 @@ int main(int argc, char **argv) {
   CHECK(nbrhd_set_rank < nbrhd_set_size);
   CHECK(host_set_rank < host_set_size);
   {
+    /* One host: one neighbourhood of every rank (smp), or with all traffic over the network
+     * (GEX_TRANSPORTS=ofi) a neighbourhood per rank; the host holds every rank either way. */
+    const char *tr = getenv("GEX_TRANSPORTS");
+    int over_ofi = tr && strncmp(tr, "ofi", 3) == 0;
+    CHECK_EQ(host_count, np);
+    CHECK_EQ(nb_count, over_ofi ? 1 : np);
+    CHECK_EQ(nb_info[nb_idx].gex_jobrank, me);
+    CHECK_EQ(nbrhd_set_size, over_ofi ? np : 1);
+    CHECK_EQ(nbrhd_set_rank, over_ofi ? me : 0);
+  }
+  {
     gex_Rank_t a = 99, b = 99;
     gex_System_QueryMyPosition(NULL, &a, NULL, &b);
     CHECK_EQ(a, nbrhd_set_rank);

@@ -312,4 +312,11 @@ static inline int test_force_am(void) {
   return v && atoi(v) != 0;
 }
 
+/* GEX_TRANSPORTS=ofi...: every peer over the network transport (no load/store, no shared-memory
+ * collectives), as between hosts. */
+static inline int test_over_ofi(void) {
+  const char *v = getenv("GEX_TRANSPORTS");
+  return v && strncmp(v, "ofi", 3) == 0;
+}
+
 #endif /* GEX_TEST_UTIL_H */

@@ -40,6 +40,7 @@ class SmpTransport final : public Transport {
   const char *name() const noexcept override { return "smp"; }
   bool reaches(uint32_t) const noexcept override { return true; }  // every rank of the job shares this host
   AmLimits am_limits(uint32_t) const noexcept override { return AmLimits{kMaxMedium, kMaxLong}; }
+  bool load_store(uint32_t) const noexcept override { return true; }
   Status am_send(uint32_t dest, const AmMessage &msg, Counter *lc) override;
   void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) override;
   void commit_medium(uint32_t dest, const AmMessage &msg) override;

@@ -85,7 +85,9 @@ int main(int argc, char **argv) {
   me = gex_TM_QueryRank(world);
   np = gex_TM_QuerySize(world);
   const char *force = getenv("GEX_FORCE_AM"), *shm = getenv("GEX_COLL_SHM"), *lim = getenv("GEX_COLL_SHM_TEAMS");
-  shm_expected = !(force && strcmp(force, "0")) && !(shm && !strcmp(shm, "0"));
+  const char *transports = getenv("GEX_TRANSPORTS"); /* ofi: no rank maps another's memory */
+  shm_expected = !(force && strcmp(force, "0")) && !(shm && !strcmp(shm, "0")) &&
+                 !(transports && !strncmp(transports, "ofi", 3));
   if (lim) teams_limit = atol(lim);
 
   gex_Segment_t seg;
