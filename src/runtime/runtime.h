@@ -347,4 +347,18 @@ inline const transport::AmLimits &am_limits(gex_Rank_t dest) { return g_rt.route
 // replies_only: a Reply is being sent, or the sender is inside a handler.
 void wait_for_send_room(bool replies_only);
 
+// ---- RMA through a transport ------------------------------------------------------------------
+// For a peer whose segment path is RmaPath::Transport (a network card moves the bytes): the
+// route's transport put/get with the runtime's waiting and IMMEDIATE policy, for every API
+// (GASNet-EX's rma.cpp, later GASPI). The counters are raised while the operation is under way
+// and lowered by the transport as each stage completes (during later polls): `c_remote` when
+// the data is visible at the target, `c_local` when `src` may be reused (null: not wanted);
+// `c_done` when the data is in `dst`. Returns false only when `immediate` is set and the
+// transport had no resources: nothing happened then. The remote range must lie in the peer's
+// primordial endpoint's segment (its key is the one used).
+bool rma_put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *c_remote,
+             CompletionCounter *c_local, bool immediate);
+bool rma_get(gex_Rank_t jobrank, void *dst, const void *src, size_t nbytes, CompletionCounter *c_done, bool immediate);
+inline bool use_transport_rma(gex_Rank_t jobrank) { return g_rt.segments.at(jobrank).path == RmaPath::Transport; }
+
 }  // namespace gex::runtime

@@ -158,6 +158,29 @@ void wait_for_send_room(bool replies_only) {
   if (!poll_transports(true)) sched_yield();
 }
 
+bool rma_put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *c_remote,
+             CompletionCounter *c_local, bool immediate) {
+  transport::Transport *t = g_rt.routes[jobrank].am;
+  const uint64_t rkey = g_rt.segments.at(jobrank).rkey;
+  const bool replies_only = t_thread.handler_depth != 0;
+  while (t->put(jobrank, dest, rkey, src, nbytes, c_local, c_remote) == transport::Status::NoResources) {
+    if (immediate) return false;
+    wait_for_send_room(replies_only);
+  }
+  return true;  // Done (nothing raised) or Pending (raised: lowered at completion)
+}
+
+bool rma_get(gex_Rank_t jobrank, void *dst, const void *src, size_t nbytes, CompletionCounter *c_done, bool immediate) {
+  transport::Transport *t = g_rt.routes[jobrank].am;
+  const uint64_t rkey = g_rt.segments.at(jobrank).rkey;
+  const bool replies_only = t_thread.handler_depth != 0;
+  while (t->get(jobrank, dst, src, rkey, nbytes, c_done) == transport::Status::NoResources) {
+    if (immediate) return false;
+    wait_for_send_room(replies_only);
+  }
+  return true;
+}
+
 SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immediate, transport::Counter *lc) {
   transport::Transport *t = g_rt.routes[dest].am;
   const bool observe = gex::diag::on();

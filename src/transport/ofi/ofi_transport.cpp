@@ -165,7 +165,9 @@ void OfiTransport::open_endpoint() {
   rma_ = (info_->caps & FI_RMA) != 0;
   const uint64_t mr = info_->domain_attr->mr_mode;
   mr_local_ = mr & FI_MR_LOCAL;
-  mr_virt_ = (mr & FI_MR_VIRT_ADDR) || mr == 0;  // 0: no mode bits, addresses are virtual (basic)
+  // Without FI_MR_VIRT_ADDR a remote address is an offset into the registered region (tcp;ofi_rxm
+  // reports no mode bits at all: offsets).
+  mr_virt_ = (mr & (FI_MR_VIRT_ADDR | FI_MR_BASIC)) != 0;
   mr_prov_key_ = mr & FI_MR_PROV_KEY;
   mr_endpoint_ = mr & FI_MR_ENDPOINT;
   // Whether a rank may send to itself through the provider; otherwise its own route is smp.
@@ -622,9 +624,9 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   msg.rma_iov = &rma;
   msg.rma_iov_count = 1;
   msg.context = &op->op.ctx;
-  // Delivery complete: the completion means the data is visible at the target, so one
-  // completion serves both counters.
-  const ssize_t rc = fi_writemsg(ep_, &msg, FI_COMPLETION | FI_DELIVERY_COMPLETE);
+  // Delivery complete when the caller wants remote completion: the completion then means the
+  // data is visible at the target, and one completion serves both counters.
+  const ssize_t rc = fi_writemsg(ep_, &msg, c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION);
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
     free_rma_.push_back(op);
