@@ -266,16 +266,16 @@ void gex_System_QueryHostInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_count_p,
   require_init("gex_System_QueryHostInfo");
   if (info_p) *info_p = g_rt.host_info.data();
   if (info_count_p) *info_count_p = gex_Rank_t(g_rt.host_info.size());
-  if (my_info_index_p) *my_info_index_p = g_rt.rank;  // one host: index == jobrank
+  if (my_info_index_p) *my_info_index_p = g_rt.host_index;
 }
 
 void gex_System_QueryMyPosition(gex_Rank_t *nbrhd_set_size_p, gex_Rank_t *nbrhd_set_rank_p, gex_Rank_t *host_set_size_p,
                                 gex_Rank_t *host_set_rank_p) {
   require_init("gex_System_QueryMyPosition");
   const auto &job = bootstrap::job();
-  // One host today: one neighbourhood, or (all traffic over a network) one per rank.
-  if (nbrhd_set_size_p) *nbrhd_set_size_p = g_rt.one_nbrhd ? job.host_count : g_rt.size;
-  if (nbrhd_set_rank_p) *nbrhd_set_rank_p = g_rt.one_nbrhd ? job.host_rank : g_rt.rank;
+  // A neighbourhood per host (shared memory within it), or per rank (all traffic over a network).
+  if (nbrhd_set_size_p) *nbrhd_set_size_p = g_rt.nbrhd_is_host ? job.host_count : g_rt.size;
+  if (nbrhd_set_rank_p) *nbrhd_set_rank_p = g_rt.nbrhd_is_host ? job.host_rank : g_rt.rank;
   if (host_set_size_p) *host_set_size_p = job.host_count;
   if (host_set_rank_p) *host_set_rank_p = job.host_rank;
 }

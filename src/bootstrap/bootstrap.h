@@ -42,6 +42,13 @@ void barrier();
 // `all` receives size*len bytes ordered by rank.
 void allgather(const void *mine, size_t len, void *all);
 
+// Which host each rank runs on: per jobrank, the index of its host among the job's hosts
+// (numbered in the order of their lowest rank). Collective the first time (an allgather of the
+// host names; every rank calls it at the same point of start-up), cached after; sets
+// job().host_rank and host_count. GEX_TEST_HOSTS=N (tests only) pretends the ranks run on N
+// hosts, in contiguous blocks, so one machine rehearses a multi-host job (docs/ofi.md).
+const std::vector<uint32_t> &host_map();
+
 // Name for a POSIX shared-memory object of this job: "/gex-<job_id>-<tag><rank>".
 // The monitor removes every /dev/shm/gex-<job_id>-* when the job ends, whatever the cause,
 // and ranks should shm_unlink their objects as soon as every neighbour has mapped them.

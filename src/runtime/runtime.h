@@ -196,7 +196,10 @@ struct Runtime {
   std::vector<gexi_RankInfo_s> nbrhd_info;  // ranks whose memory is mapped here (load/store), by jobrank
   std::vector<gexi_RankInfo_s> host_info;   // every rank of this host, sorted by jobrank
   gex_Rank_t nbrhd_index = 0;               // this rank's index in nbrhd_info
+  gex_Rank_t host_index = 0;                // this rank's index in host_info
+  std::vector<gex_Rank_t> host_lead;        // per jobrank: the lowest rank of its host
   bool one_nbrhd = true;                    // every rank of the job is in this rank's neighbourhood
+  bool nbrhd_is_host = true;                // the neighbourhood is the host (else: each rank alone)
   // Each service's process-wide state, made by its init() from gex_Client_Init: the runtime
   // object owns it (no file statics), so the APIs and endpoints that share this runtime share it.
   ServiceStatePtr<coll::ServiceState> coll;

@@ -35,7 +35,17 @@ void start(int *argc, char ***argv, int thread_mode) {
     g_rt.route_mix = true;
   }
   g_rt.segments.resize(job.size);
-  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.host_info.push_back(gexi_RankInfo_s{r});  // one host today
+  // Which host every rank is on (collective: every rank asks here, before the transports).
+  const std::vector<uint32_t> &hosts = bootstrap::host_map();
+  std::vector<gex_Rank_t> lead_of_host(job.size, 0);
+  for (gex_Rank_t r = job.size; r-- > 0;) lead_of_host[hosts[r]] = r;  // lowest rank of each host
+  g_rt.host_lead.assign(job.size, 0);
+  for (gex_Rank_t r = 0; r < job.size; ++r) {
+    if (hosts[r] != hosts[job.rank]) continue;
+    if (r == job.rank) g_rt.host_index = gex_Rank_t(g_rt.host_info.size());
+    g_rt.host_info.push_back(gexi_RankInfo_s{r});
+  }
+  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.host_lead[r] = lead_of_host[hosts[r]];
   gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
 
   // The transports' start-up is collective and includes the barrier the spec asks of Init.
@@ -72,6 +82,7 @@ void start(int *argc, char ***argv, int thread_mode) {
     g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
   }
   g_rt.one_nbrhd = g_rt.nbrhd_info.size() == job.size;
+  g_rt.nbrhd_is_host = g_rt.nbrhd_info.size() == g_rt.host_info.size();
   g_rt.started = true;
 }
 

@@ -14,12 +14,13 @@ namespace gex::transport {
 namespace {
 
 // GEX_TRANSPORTS: the transports a job starts, in order of preference, comma-separated
-// (docs/ofi.md). Unset: "smp" (every rank of a job shares one host today). "ofi" first sends
-// all traffic over libfabric even between processes of one host: the conduit's test mode.
-// smp is started in every job (last when not named): it provides the segments' memory.
-std::vector<std::string> requested_transports() {
+// (docs/ofi.md). Unset: "smp" on one host, "smp,ofi" when the job spans several (shared memory
+// within a host, the network between). "ofi" first sends all traffic over libfabric even
+// between processes of one host: the conduit's test mode. smp is started in every job (last
+// when not named): it provides the segments' memory.
+std::vector<std::string> requested_transports(uint32_t hosts) {
   const char *env = std::getenv("GEX_TRANSPORTS");
-  std::string list = env && *env ? env : "smp";
+  std::string list = env && *env ? env : hosts > 1 ? "smp,ofi" : "smp";
   std::vector<std::string> names;
   size_t start = 0;
   for (;;) {
@@ -45,14 +46,17 @@ std::vector<std::unique_ptr<Transport>> start_transports(const Config &config) {
   std::vector<std::unique_ptr<Transport>> all;
   // Default: shared memory only; it reaches the ranks of this host at load/store speed. A
   // network transport placed before it carries the peers it reaches.
-  for (const std::string &name : requested_transports()) {
+  const uint32_t hosts = bootstrap::job().host_count;  // runtime::start called host_map()
+  for (const std::string &name : requested_transports(hosts)) {
     if (name == "smp") {
       all.push_back(std::make_unique<smp::SmpTransport>(config));
     } else {
 #ifdef GEX_HAVE_OFI
       all.push_back(std::make_unique<ofi::OfiTransport>(config));
 #else
-      bootstrap::fatal("GEX_TRANSPORTS names 'ofi', but this libgex was built without libfabric (install libfabric-dev and rebuild)");
+      bootstrap::fatal(std::string(hosts > 1 ? "the job spans " + std::to_string(hosts) + " hosts and needs the ofi transport"
+                                             : "GEX_TRANSPORTS names 'ofi'") +
+                       ", but this libgex was built without libfabric (install libfabric-dev and rebuild)");
 #endif
     }
   }

@@ -1,5 +1,6 @@
 #include "transport/ofi/ofi_transport.h"
 
+#include <dlfcn.h>
 #include <rdma/fabric.h>
 #include <rdma/fi_cm.h>
 #include <rdma/fi_domain.h>
@@ -8,8 +9,10 @@
 #include <rdma/fi_rma.h>
 #include <sys/uio.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <new>
 #include <string>
 
@@ -75,7 +78,54 @@ constexpr size_t kSendSlots = 64;
 constexpr size_t kMaxRmaOps = 4096;
 constexpr size_t kAddrBytes = 256;  // an endpoint name in the allgather
 
-std::string errstr(ssize_t rc) { return fi_strerror(int(rc < 0 ? -rc : rc)); }
+// libfabric is loaded when a job first starts this transport (dlopen), not linked: its provider
+// libraries' constructors install signal handlers (PSM's backtrace on SIGSEGV) that would
+// replace the default action in every program, ofi or not. Only the few exported functions are
+// looked up; the rest of the API is inline calls through the objects' operation tables.
+struct Lib {
+  int (*getinfo)(uint32_t, const char *, const char *, uint64_t, const fi_info *, fi_info **);
+  void (*freeinfo)(fi_info *);
+  fi_info *(*dupinfo)(const fi_info *);
+  int (*fabric)(fi_fabric_attr *, fid_fabric **, void *);
+  const char *(*strerror)(int);
+};
+Lib lib;
+
+// The signals whose disposition a provider library may take over when it is loaded.
+constexpr int kGuardedSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+struct SignalGuard {
+  struct sigaction saved[sizeof kGuardedSignals / sizeof kGuardedSignals[0]];
+  SignalGuard() {
+    for (size_t i = 0; i < std::size(kGuardedSignals); ++i) sigaction(kGuardedSignals[i], nullptr, &saved[i]);
+  }
+  ~SignalGuard() {
+    for (size_t i = 0; i < std::size(kGuardedSignals); ++i) sigaction(kGuardedSignals[i], &saved[i], nullptr);
+  }
+};
+
+void load_libfabric() {
+  if (lib.getinfo) return;
+  // PSM's own switches for its backtrace handler, where the user has not chosen.
+  setenv("IPATH_NO_BACKTRACE", "1", 0);
+  setenv("HFI_NO_BACKTRACE", "1", 0);
+  SignalGuard guard;
+  void *h = dlopen("libfabric.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    bootstrap::fatal(std::string("ofi conduit: cannot load libfabric (libfabric.so.1: ") + dlerror() +
+                     "); install libfabric1 (Debian) or set LD_LIBRARY_PATH");
+  auto sym = [h](const char *name) {
+    void *p = dlsym(h, name);
+    if (!p) bootstrap::fatal(std::string("ofi conduit: libfabric.so.1 lacks ") + name);
+    return p;
+  };
+  lib.freeinfo = reinterpret_cast<decltype(lib.freeinfo)>(sym("fi_freeinfo"));
+  lib.dupinfo = reinterpret_cast<decltype(lib.dupinfo)>(sym("fi_dupinfo"));
+  lib.fabric = reinterpret_cast<decltype(lib.fabric)>(sym("fi_fabric"));
+  lib.strerror = reinterpret_cast<decltype(lib.strerror)>(sym("fi_strerror"));
+  lib.getinfo = reinterpret_cast<decltype(lib.getinfo)>(sym("fi_getinfo"));
+}
+
+std::string errstr(ssize_t rc) { return lib.strerror(int(rc < 0 ? -rc : rc)); }
 
 [[noreturn]] void fail(const std::string &what, ssize_t rc) {
   bootstrap::fatal("ofi conduit: " + what + " failed: " + errstr(rc) + " (" + std::to_string(rc) + ")");
@@ -126,15 +176,17 @@ OfiTransport::~OfiTransport() {
   if (rxcq_) fi_close(&rxcq_->fid);
   if (domain_) fi_close(&domain_->fid);
   if (fabric_) fi_close(&fabric_->fid);
-  if (info_) fi_freeinfo(info_);
+  if (info_) lib.freeinfo(info_);
   for (RmaOp *op : rma_ops_) delete op;
   std::free(recv_region_);
   std::free(send_region_);
 }
 
 void OfiTransport::open_endpoint() {
-  fi_info *hints = fi_allocinfo();
-  if (!hints) bootstrap::fatal("ofi conduit: fi_allocinfo: out of memory");
+  load_libfabric();
+  SignalGuard guard;  // providers are initialised (and may load libraries) in the first fi_getinfo
+  fi_info *hints = lib.dupinfo(nullptr);
+  if (!hints) bootstrap::fatal("ofi conduit: fi_dupinfo: out of memory");
   hints->ep_attr->type = FI_EP_RDM;
   hints->caps = FI_MSG | FI_RMA;
   hints->mode = FI_CONTEXT | FI_CONTEXT2;
@@ -142,20 +194,20 @@ void OfiTransport::open_endpoint() {
   hints->domain_attr->mr_mode = FI_MR_LOCAL | FI_MR_VIRT_ADDR | FI_MR_ALLOCATED | FI_MR_PROV_KEY | FI_MR_ENDPOINT;
   hints->domain_attr->threading = FI_THREAD_DOMAIN;  // this transport serialises its calls
   const uint32_t version = FI_VERSION(1, 11);
-  int rc = fi_getinfo(version, nullptr, nullptr, 0, hints, &info_);
+  int rc = lib.getinfo(version, nullptr, nullptr, 0, hints, &info_);
   if (rc) {
     // No RMA: Active Messages still work, RMA goes over AM (extended-ref).
     hints->caps = FI_MSG;
-    rc = fi_getinfo(version, nullptr, nullptr, 0, hints, &info_);
+    rc = lib.getinfo(version, nullptr, nullptr, 0, hints, &info_);
   }
-  fi_freeinfo(hints);
+  lib.freeinfo(hints);
   if (rc) {
     fi_info *any = nullptr;
-    const int any_rc = fi_getinfo(version, nullptr, nullptr, 0, nullptr, &any);
+    const int any_rc = lib.getinfo(version, nullptr, nullptr, 0, nullptr, &any);
     if (any_rc || !any)
       bootstrap::fatal("ofi conduit: " + provider_request() + ": no such libfabric provider here (fi_getinfo: " + errstr(rc) +
                        "; `fi_info -l` lists the providers)");
-    fi_freeinfo(any);
+    lib.freeinfo(any);
     bootstrap::fatal("ofi conduit: " + provider_request() +
                      " offers no endpoint libgex can use: it needs a reliable-datagram endpoint (FI_EP_RDM) with "
                      "FI_MSG, in modes FI_CONTEXT/FI_CONTEXT2 at most, with memory registration within "
@@ -179,7 +231,7 @@ void OfiTransport::open_endpoint() {
                      std::to_string(info_->ep_attr->max_msg_size) + " bytes per message; GEX_OFI_MAX_MEDIUM needs " +
                      std::to_string(buf_bytes_));
 
-  if ((rc = fi_fabric(info_->fabric_attr, &fabric_, nullptr))) fail("fi_fabric", rc);
+  if ((rc = lib.fabric(info_->fabric_attr, &fabric_, nullptr))) fail("fi_fabric", rc);
   if ((rc = fi_domain(fabric_, info_, &domain_, nullptr))) fail("fi_domain", rc);
   fi_cq_attr cq_attr{};
   cq_attr.format = FI_CQ_FORMAT_CONTEXT;
@@ -459,10 +511,11 @@ void OfiTransport::send_owed_credits() {
   }
 }
 
-[[noreturn]] void OfiTransport::cq_error(fid_cq *cq, const char *which) {
+void *OfiTransport::cq_error(fid_cq *cq, const char *which) {
   fi_cq_err_entry err{};
   char buf[256] = "";
   if (fi_cq_readerr(cq, &err, 0) < 0) bootstrap::fatal(std::string("ofi conduit: ") + which + " completion error (unreadable)");
+  if (bootstrap::job_ending()) return err.op_context;
   const char *detail = fi_cq_strerror(cq, err.prov_errno, err.err_data, buf, sizeof buf);
   std::string what = "ofi conduit: " + std::string(which) + " completion error: " + errstr(err.err) +
                      (detail ? std::string(" (") + detail + ")" : std::string());
@@ -474,28 +527,35 @@ void OfiTransport::send_owed_credits() {
   bootstrap::fatal(what);
 }
 
+void OfiTransport::finish_tx(void *op_context) {
+  auto *op = static_cast<OpBase *>(op_context);
+  if (!op) return;
+  if (op->kind == OpKind::Send) {
+    auto *s = reinterpret_cast<SendSlot *>(op);
+    if (s->lc) s->lc->fetch_sub(1, std::memory_order_release);
+    free_send_slot(s);
+  } else if (op->kind == OpKind::Rma) {
+    auto *r = reinterpret_cast<RmaOp *>(op);
+    if (r->local_mr) fi_close(&r->local_mr->fid);
+    if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
+    if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
+    free_rma_.push_back(r);
+  }
+}
+
 unsigned OfiTransport::reap_tx(unsigned max) {
   fi_cq_entry entries[16];
   unsigned done = 0;
   while (done < max) {
     const ssize_t n = fi_cq_read(txcq_, entries, 16);
     if (n == -FI_EAGAIN) break;
-    if (n == -FI_EAVAIL) cq_error(txcq_, "transmit");
-    if (n < 0) fail("fi_cq_read (transmit)", n);
-    for (ssize_t i = 0; i < n; ++i) {
-      auto *op = static_cast<OpBase *>(entries[i].op_context);
-      if (op->kind == OpKind::Send) {
-        auto *s = reinterpret_cast<SendSlot *>(op);
-        if (s->lc) s->lc->fetch_sub(1, std::memory_order_release);
-        free_send_slot(s);
-      } else {
-        auto *r = reinterpret_cast<RmaOp *>(op);
-        if (r->local_mr) fi_close(&r->local_mr->fid);
-        if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
-        if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
-        free_rma_.push_back(r);
-      }
+    if (n == -FI_EAVAIL) {  // only while the job ends: the operation is over
+      finish_tx(cq_error(txcq_, "transmit"));
+      ++done;
+      continue;
     }
+    if (n < 0) fail("fi_cq_read (transmit)", n);
+    for (ssize_t i = 0; i < n; ++i) finish_tx(entries[i].op_context);
     done += unsigned(n);
   }
   return done;
@@ -553,7 +613,10 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
     const size_t want = budget - delivered < 16 ? budget - delivered : 16;
     const ssize_t n = fi_cq_read(rxcq_, entries, want);
     if (n == -FI_EAGAIN) break;
-    if (n == -FI_EAVAIL) cq_error(rxcq_, "receive");
+    if (n == -FI_EAVAIL) {  // only while the job ends: drop it
+      cq_error(rxcq_, "receive");
+      continue;
+    }
     if (n < 0) fail("fi_cq_read (receive)", n);
     for (ssize_t i = 0; i < n; ++i) {
       auto *r = reinterpret_cast<RecvSlot *>(static_cast<OpBase *>(entries[i].op_context));

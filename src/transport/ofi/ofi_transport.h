@@ -107,7 +107,10 @@ class OfiTransport final : public Transport {
   unsigned reap_tx(unsigned max);
   RmaOp *take_rma_op();
   uint64_t remote_address(uint32_t jobrank, const void *addr, uint64_t rkey) const;
-  [[noreturn]] void cq_error(fid_cq *cq, const char *which);
+  // Reads an error completion: fatal while the job runs; once it is ending (a peer may have left
+  // already) the operation is finished quietly. Returns the operation's context.
+  void *cq_error(fid_cq *cq, const char *which);
+  void finish_tx(void *op_context);  // a transmit completion: free the slot, lower the counters
 
   uint32_t rank_, size_;
   AmDeliverFn deliver_;
