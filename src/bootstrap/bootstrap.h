@@ -22,8 +22,8 @@ struct JobInfo {
   uint32_t rank = 0;      // jobrank of this process
   uint32_t size = 1;      // number of ranks in the job
   std::string job_id;     // unique tag of this job, used in shared-memory object names
-  uint32_t host_rank = 0;   // index of this process's host among the job's hosts
-  uint32_t host_count = 1;  // number of hosts (1 for the smp conduit)
+  uint32_t host_rank = 0;   // index of this process's host among the job's hosts (host_map())
+  uint32_t host_count = 1;  // number of hosts (host_map(); 1 until it is called)
 };
 
 // Largest blob one rank may contribute to allgather().

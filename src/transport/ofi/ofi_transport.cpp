@@ -222,8 +222,6 @@ void OfiTransport::open_endpoint() {
   mr_virt_ = (mr & (FI_MR_VIRT_ADDR | FI_MR_BASIC)) != 0;
   mr_prov_key_ = mr & FI_MR_PROV_KEY;
   mr_endpoint_ = mr & FI_MR_ENDPOINT;
-  // Whether a rank may send to itself through the provider; otherwise its own route is smp.
-  self_ = (info_->caps & FI_LOCAL_COMM) || !(info_->caps & (FI_LOCAL_COMM | FI_REMOTE_COMM));
   if (info_->tx_attr->iov_limit < 2)
     copy_always_ = true;  // never sendv from the caller's buffer
   if (info_->ep_attr->max_msg_size < buf_bytes_)

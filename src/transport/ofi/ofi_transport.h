@@ -54,7 +54,10 @@ class OfiTransport final : public Transport {
   ~OfiTransport() override;
 
   const char *name() const noexcept override { return "ofi"; }
-  bool reaches(uint32_t jobrank) const noexcept override { return jobrank != rank_ || self_; }
+  // Every other rank. A rank's messages to itself stay in shared memory (smp), as GASNet's
+  // conduits deliver them locally: through the provider (tcp;ofi_rxm loops back over a socket)
+  // a rank flooding itself with large messages stalled.
+  bool reaches(uint32_t jobrank) const noexcept override { return jobrank != rank_; }
   AmLimits am_limits(uint32_t) const noexcept override { return AmLimits{max_medium_, max_medium_}; }
   Status am_send(uint32_t dest, const AmMessage &msg, Counter *lc) override;
   void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) override;
@@ -116,7 +119,6 @@ class OfiTransport final : public Transport {
   AmDeliverFn deliver_;
   bool thread_safe_;
   std::mutex mutex_;
-  bool self_ = false;        // the provider delivers to its own endpoint (FI_LOCAL_COMM)
   bool rma_ = false;         // fi_write/fi_read available (FI_RMA)
   bool mr_local_ = false;    // FI_MR_LOCAL: local buffers need a registration's descriptor
   bool mr_virt_ = false;     // FI_MR_VIRT_ADDR: remote addresses are virtual (else offsets)
