@@ -40,6 +40,9 @@ if(IS_ABSOLUTE "${GEX_STDCXX_FILE}" AND EXISTS "${GEX_STDCXX_FILE}")
   set(GEX_STDCXX_LIBDIR_FLAG "-L${GEX_STDCXX_DIR} ")
 endif()
 set(GEX_SYSTEM_LIBS "-lpthread ${GEX_STDCXX_LIBDIR_FLAG}-lstdc++ -lrt -lm")
+if(GEX_HAVE_OFI AND CMAKE_DL_LIBS)
+  string(APPEND GEX_SYSTEM_LIBS " -l${CMAKE_DL_LIBS}")  # the ofi transport dlopens libfabric
+endif()
 # find_package(libgex): the C++ run-time library by path when known, by name otherwise.
 if(GEX_STDCXX_LIBDIR_FLAG)
   set(GEX_STDCXX_LINK "${GEX_STDCXX_DIR}/libstdc++.so")

@@ -6,7 +6,10 @@ set -euo pipefail
 # python3: tools/gen (generated AM forms). pkg-config: the install test (tests/compat).
 # procps: pgrep/pkill in tests/tools/run_job.sh (leftover-process check). binutils (comes with
 # g++ anyway): ar -M merges libgex_runtime.a, strings checks ident strings in the install test.
-packages=(cmake g++ make binutils libgtest-dev libcli11-dev python3 pkg-config procps "$@")
+# libfabric-dev: the ofi transport (src/transport/ofi/, built when CMake finds libfabric);
+# libfabric-bin: fi_info, to see the providers. libpmix-dev: the PMIx bootstrap (mpirun/srun).
+packages=(cmake g++ make binutils libgtest-dev libcli11-dev python3 pkg-config procps
+          libfabric-dev libfabric-bin libpmix-dev "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

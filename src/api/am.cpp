@@ -1,5 +1,6 @@
 // Active Messages: registration, fixed- and negotiated-payload injection, limits, tokens.
 #include <cstdio>
+#include <utility>
 
 #include "diag/diag.h"
 #include "runtime/runtime.h"
@@ -450,7 +451,20 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
     consume(d);
   } else {
     consume(d);  // first: the send may poll, and a handler run there may Prepare anew
+    // A transport that sends from the payload where it is (Pending) reads this thread's
+    // GASNet-allocated buffer until local completion; a handler run while the send waits must
+    // not Prepare into it: it gets a buffer of its own meanwhile.
+    std::unique_ptr<char[]> held;
+    size_t held_size = 0;
+    if (!d.client_buf) {
+      held = std::move(d.buffer);
+      held_size = std::exchange(d.buffer_size, 0);
+    }
     send_lc(d.dest, m, 0, lc_opt);
+    if (held && !d.buffer) {
+      d.buffer = std::move(held);
+      d.buffer_size = held_size;
+    }
   }
   return 0;
 }

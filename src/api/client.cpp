@@ -159,7 +159,7 @@ int gex_Segment_Attach(gex_Segment_t *segment_p, gex_TM_t tm, uintptr_t size) {
   seg->allocated = true;
   seg->shared_id = mem.id;
   seg->owner = mem.owner;
-  seg->reg = mem.reg;
+  seg->regs = mem.regs;
   seg->addr = base;
   seg->size = rounded;
   team->ep->segment = seg;
@@ -252,19 +252,23 @@ void gex_System_QueryNbrhdInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_count_p
   require_init("gex_System_QueryNbrhdInfo");
   if (info_p) *info_p = g_rt.nbrhd_info.data();
   if (info_count_p) *info_count_p = gex_Rank_t(g_rt.nbrhd_info.size());
-  if (my_info_index_p) *my_info_index_p = g_rt.rank;  // one host: index == jobrank
+  if (my_info_index_p) *my_info_index_p = g_rt.nbrhd_index;
 }
 
 void gex_System_QueryHostInfo(gex_RankInfo_t **info_p, gex_Rank_t *info_count_p, gex_Rank_t *my_info_index_p) {
-  gex_System_QueryNbrhdInfo(info_p, info_count_p, my_info_index_p);  // the host is the nbrhd
+  require_init("gex_System_QueryHostInfo");
+  if (info_p) *info_p = g_rt.host_info.data();
+  if (info_count_p) *info_count_p = gex_Rank_t(g_rt.host_info.size());
+  if (my_info_index_p) *my_info_index_p = g_rt.host_index;
 }
 
 void gex_System_QueryMyPosition(gex_Rank_t *nbrhd_set_size_p, gex_Rank_t *nbrhd_set_rank_p, gex_Rank_t *host_set_size_p,
                                 gex_Rank_t *host_set_rank_p) {
   require_init("gex_System_QueryMyPosition");
   const auto &job = bootstrap::job();
-  if (nbrhd_set_size_p) *nbrhd_set_size_p = job.host_count;
-  if (nbrhd_set_rank_p) *nbrhd_set_rank_p = job.host_rank;
+  // A neighbourhood per host (shared memory within it), or per rank (all traffic over a network).
+  if (nbrhd_set_size_p) *nbrhd_set_size_p = g_rt.nbrhd_is_host ? job.host_count : g_rt.size;
+  if (nbrhd_set_rank_p) *nbrhd_set_rank_p = g_rt.nbrhd_is_host ? job.host_rank : g_rt.rank;
   if (host_set_size_p) *host_set_size_p = job.host_count;
   if (host_set_rank_p) *host_set_rank_p = job.host_rank;
 }

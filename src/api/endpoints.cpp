@@ -49,7 +49,7 @@ PublishedSegment record_of(const gexi_EP *e) {
   PublishedSegment p;
   p.base = reinterpret_cast<uintptr_t>(seg->addr);
   p.size = seg->size;
-  p.rkey = seg->reg.rkey;
+  p.rkey = seg->regs.rkey;
   p.id = seg->shared_id;
   p.ep = uint16_t(e->index);
   p.shared = seg->allocated && is_host(seg->kind);  // shared memory that neighbours can map
@@ -124,16 +124,15 @@ int gex_Segment_Create(gex_Segment_t *segment_p, gex_Client_t client, gex_Addr_t
     seg->allocated = true;
     seg->shared_id = mem.id;
     seg->owner = mem.owner;
-    seg->reg = mem.reg;
+    seg->regs = mem.regs;
   } else {
-    // The client's memory, as given (no alignment rules for host memory). Registered with the
-    // first transport so a transport with RMA can reach it; neighbours cannot map it.
+    // The client's memory, as given (no alignment rules for host memory). Registered with every
+    // transport, so one with RMA reaches it; neighbours cannot map it.
     if (uintptr_t(address) + length < uintptr_t(address))
       return usage_error(GASNET_ERR_BAD_ARG, call, "address + length wraps around the address space");
     seg->addr = address;
     seg->size = length;
-    seg->owner = g_rt.transports.front().get();
-    seg->reg = seg->owner->register_memory(address, length);
+    seg->regs = register_everywhere(address, length);
   }
   *segment_p = seg.release();
   return GASNET_OK;
@@ -155,10 +154,10 @@ void gex_Segment_Destroy(gex_Segment_t segment, gex_Flags_t flags) {
     mem.id = seg->shared_id;
     mem.shared = true;
     mem.owner = seg->owner;
-    mem.reg = seg->reg;
+    mem.regs = seg->regs;
     free_segment(mem);
-  } else if (seg->owner) {
-    seg->owner->deregister_memory(seg->reg);
+  } else {
+    deregister_everywhere(seg->regs);
   }
   // Endpoints keep their binding (spec 4.3: using them with this segment is erroneous), so the
   // object stays as a tombstone that diagnoses such use.

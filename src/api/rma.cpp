@@ -1,7 +1,10 @@
-// RMA. Two paths, chosen per peer (and device memory, below, through its memory kind):
+// RMA. Three paths, chosen per peer endpoint (the segment table's RmaPath), and device memory
+// (below) through its memory kind:
 //  - load/store: the peer's segment is mapped here (smp neighbours), so a transfer is a memcpy
 //    by the initiator, remotely complete when the call returns; NB/NBI have nothing to track.
-//  - extended-ref over Active Messages (src/extended/) for peers that are not mapped, and for
+//  - transport: the route's transport moves the bytes (ofi: fi_write/fi_read), completion
+//    through counters (runtime::rma_put/rma_get).
+//  - extended-ref over Active Messages (src/extended/) for peers that are neither, and for
 //    every peer when GEX_FORCE_AM=1.
 #include <vector>
 
@@ -16,7 +19,8 @@ namespace {
 
 struct Target {
   gex_Rank_t jobrank;
-  bool am;
+  bool am;      // not load/store: the transport's RMA (xport) or extended-ref
+  bool xport;   // the route's transport moves the bytes
   char *local;  // load/store address (when !am)
   uint16_t ep;  // the remote endpoint
   bool device;  // device memory on either side: copies go through the memory kind (device_*)
@@ -33,8 +37,21 @@ inline Target target(const char *call, gex_TM_t tm, gex_Rank_t rank, const void 
   // The local address is a device address when the local endpoint (a TM-pair's) has a bound
   // device segment (spec NOTE 3); a team's endpoint is primordial, always host.
   const bool device = seg.device || (is_tm_pair(tm) && tm_pair_ep(tm)->segment && tm_pair_ep(tm)->segment->kind != GEX_MK_HOST);
-  if (seg.path != RmaPath::LoadStore) return {jr, true, nullptr, uint16_t(ep), device};
-  return {jr, false, seg.local_base + (static_cast<const char *>(addr) - seg.owner_base), uint16_t(ep), device};
+  if (seg.path != RmaPath::LoadStore) return {jr, true, seg.path == RmaPath::Transport, nullptr, uint16_t(ep), device};
+  return {jr, false, false, seg.local_base + (static_cast<const char *>(addr) - seg.owner_base), uint16_t(ep), device};
+}
+
+// A put on the transport path. Local completion as lc_opt asks: GEX_EVENT_DEFER leaves it to the
+// operation's completion; any other option waits for it here (a transport reports it when the
+// provider says the source may be reused) and then reports it complete.
+bool transport_put(const Target &t, void *dest, const void *src, size_t nbytes, CompletionCounter *c_remote,
+                   gex_Event_t *lc_opt, bool immediate) {
+  CompletionCounter local{0};
+  CompletionCounter *c_local = lc_opt == GEX_EVENT_DEFER ? nullptr : &local;
+  if (!rma_put(t.jobrank, dest, src, nbytes, c_remote, c_local, immediate, t.ep)) return false;
+  while (local.load(std::memory_order_acquire) != 0) progress_wait_step();
+  lc_complete_now(lc_opt);
+  return true;
 }
 
 inline void wait_counter(CompletionCounter &c) {
@@ -91,7 +108,10 @@ void put_blocking(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, co
     return;
   }
   CompletionCounter done{0};
-  gex::extended::put(t.jobrank, dest, src, nbytes, &done, false, t.ep);
+  if (t.xport)
+    rma_put(t.jobrank, dest, src, nbytes, &done, nullptr, false, t.ep);
+  else
+    gex::extended::put(t.jobrank, dest, src, nbytes, &done, false, t.ep);
   gex::diag::Scope diag_wait(gex::diag::Op::WaitRma, t.jobrank, nbytes);
   wait_counter(done);
 }
@@ -106,7 +126,10 @@ void get_blocking(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, co
     return;
   }
   CompletionCounter done{0};
-  gex::extended::get(t.jobrank, dest, src, nbytes, &done, false);
+  if (t.xport)
+    rma_get(t.jobrank, dest, src, nbytes, &done, false, t.ep);
+  else
+    gex::extended::get(t.jobrank, dest, src, nbytes, &done, false);
   gex::diag::Scope diag_wait(gex::diag::Op::WaitRma, t.jobrank, nbytes);
   wait_counter(done);
 }
@@ -126,6 +149,13 @@ gex_Event_t put_nb(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, c
     return GEX_EVENT_INVALID;
   }
   gexi_Event *ev = event_alloc();
+  if (t.xport) {
+    if (!transport_put(t, dest, src, nbytes, &ev->pending, lc_opt, flags & GEX_FLAG_IMMEDIATE)) {
+      event_release(ev);
+      return GEX_EVENT_NO_OP;
+    }
+    return ev;
+  }
   if (!gex::extended::put(t.jobrank, dest, src, nbytes, &ev->pending, flags & GEX_FLAG_IMMEDIATE, t.ep)) {
     event_release(ev);
     return GEX_EVENT_NO_OP;
@@ -147,7 +177,9 @@ gex_Event_t get_nb(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, c
     return GEX_EVENT_INVALID;
   }
   gexi_Event *ev = event_alloc();
-  if (!gex::extended::get(t.jobrank, dest, src, nbytes, &ev->pending, flags & GEX_FLAG_IMMEDIATE)) {
+  const bool sent = t.xport ? rma_get(t.jobrank, dest, src, nbytes, &ev->pending, flags & GEX_FLAG_IMMEDIATE, t.ep)
+                            : gex::extended::get(t.jobrank, dest, src, nbytes, &ev->pending, flags & GEX_FLAG_IMMEDIATE);
+  if (!sent) {
     event_release(ev);
     return GEX_EVENT_NO_OP;
   }
@@ -162,6 +194,8 @@ int put_nbi(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, const vo
     device_put(t, dest, src, nbytes);
   } else if (!t.am) {
     rma_copy_to_shared(t.local, src, nbytes);
+  } else if (t.xport) {
+    return transport_put(t, dest, src, nbytes, nbi_counter(kEcPut), lc_opt, flags & GEX_FLAG_IMMEDIATE) ? 0 : 1;
   } else if (!gex::extended::put(t.jobrank, dest, src, nbytes, nbi_counter(kEcPut), flags & GEX_FLAG_IMMEDIATE, t.ep)) {
     return 1;
   }
@@ -180,7 +214,9 @@ int get_nbi(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, const vo
     rma_copy_from_shared(dest, t.local, nbytes);
     return 0;
   }
-  return gex::extended::get(t.jobrank, dest, src, nbytes, nbi_counter(kEcGet), flags & GEX_FLAG_IMMEDIATE) ? 0 : 1;
+  const bool immediate = flags & GEX_FLAG_IMMEDIATE;
+  if (t.xport) return rma_get(t.jobrank, dest, src, nbytes, nbi_counter(kEcGet), immediate, t.ep) ? 0 : 1;
+  return gex::extended::get(t.jobrank, dest, src, nbytes, nbi_counter(kEcGet), immediate) ? 0 : 1;
 }
 
 }  // namespace

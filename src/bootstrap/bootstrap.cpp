@@ -5,7 +5,9 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <exception>
@@ -204,6 +206,39 @@ void allgather(const void *mine, size_t len, void *all) {
     std::memcpy(static_cast<uint8_t *>(all) + size_t{r} * len, slots + size_t{r} * kMaxExchangeBytes,
                 len);
   barrier();  // nobody reuses the slots until everyone has read them
+}
+
+const std::vector<uint32_t> &host_map() {
+  static std::vector<uint32_t> map;
+  if (!map.empty()) return map;
+  if (!joined()) fatal("bootstrap host_map() called before join()");
+  const uint32_t size = g_job.size;
+  std::vector<uint32_t> hosts(size, 0);
+  if (const char *test = env_or_null("GEX_TEST_HOSTS")) {
+    char *end = nullptr;
+    const unsigned long n = std::strtoul(test, &end, 10);
+    if (!*test || *end || n < 1 || n > size)
+      fatal("GEX_TEST_HOSTS='" + std::string(test) + "': expected a number of hosts from 1 to the job size (" +
+            std::to_string(size) + ")");
+    for (uint32_t r = 0; r < size; ++r) hosts[r] = uint32_t(uint64_t(r) * n / size);
+  } else {
+    char mine[256] = {};
+    std::strncpy(mine, host_name().c_str(), sizeof mine - 1);
+    std::vector<char> all(size_t(size) * sizeof mine);
+    allgather(mine, sizeof mine, all.data());
+    std::vector<std::string> names;  // in order of their lowest rank
+    for (uint32_t r = 0; r < size; ++r) {
+      const std::string name(&all[size_t(r) * sizeof mine]);
+      uint32_t h = 0;
+      while (h < names.size() && names[h] != name) ++h;
+      if (h == names.size()) names.push_back(name);
+      hosts[r] = h;
+    }
+  }
+  g_job.host_rank = hosts[g_job.rank];
+  g_job.host_count = hosts.empty() ? 1 : *std::max_element(hosts.begin(), hosts.end()) + 1;
+  map = std::move(hosts);
+  return map;
 }
 
 std::string shm_name_for_job(const std::string &job_id, const char *tag, uint32_t rank) {

@@ -22,8 +22,8 @@ struct JobInfo {
   uint32_t rank = 0;      // jobrank of this process
   uint32_t size = 1;      // number of ranks in the job
   std::string job_id;     // unique tag of this job, used in shared-memory object names
-  uint32_t host_rank = 0;   // index of this process's host among the job's hosts
-  uint32_t host_count = 1;  // number of hosts (1 for the smp conduit)
+  uint32_t host_rank = 0;   // index of this process's host among the job's hosts (host_map())
+  uint32_t host_count = 1;  // number of hosts (host_map(); 1 until it is called)
 };
 
 // Largest blob one rank may contribute to allgather().
@@ -41,6 +41,13 @@ void barrier();
 // Every rank contributes `len` bytes (the same len on all ranks, <= kMaxExchangeBytes);
 // `all` receives size*len bytes ordered by rank.
 void allgather(const void *mine, size_t len, void *all);
+
+// Which host each rank runs on: per jobrank, the index of its host among the job's hosts
+// (numbered in the order of their lowest rank). Collective the first time (an allgather of the
+// host names; every rank calls it at the same point of start-up), cached after; sets
+// job().host_rank and host_count. GEX_TEST_HOSTS=N (tests only) pretends the ranks run on N
+// hosts, in contiguous blocks, so one machine rehearses a multi-host job (docs/ofi.md).
+const std::vector<uint32_t> &host_map();
 
 // Name for a POSIX shared-memory object of this job: "/gex-<job_id>-<tag><rank>".
 // The monitor removes every /dev/shm/gex-<job_id>-* when the job ends, whatever the cause,

@@ -59,7 +59,7 @@ void check_reduce_args(const void *dst, bool dst_used, const void *src, gex_DT_t
 // gex_Coll_BarrierNB and gex_Coll_BarrierBlocking.
 gex_Event_t barrier_nb(gex_TM_t tm, gex_Flags_t flags, const char *call) {
   gexi_TM *team = collective_team(tm, flags, call);
-  if (team->primordial && !g_rt.force_am) {
+  if (team->primordial && !g_rt.force_am && g_rt.one_nbrhd) {
     uint64_t seq = team->barrier_seq.fetch_add(1, std::memory_order_relaxed) + 1;
     gex::coll::primordial_barrier_arrive(seq);  // release: this thread's earlier accesses are visible first
     gexi_Event *ev = event_alloc();

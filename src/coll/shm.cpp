@@ -503,7 +503,8 @@ ShmTeam *team_shm(gexi_TM *tm) { return tm->coll ? tm->coll->shm : nullptr; }
 }  // namespace
 
 void init(TeamState *primordial) {
-  if (g_rt.force_am) return;
+  // Shared memory only where every rank of the job maps every other's (not over a network).
+  if (g_rt.force_am || !g_rt.one_nbrhd) return;
   AreaState &st = areas();
   // GEX_COLL_SHM=0 keeps the areas' headers: the primordial barrier stays in shared memory.
   st.enabled = runtime::env_bool("GEX_COLL_SHM", true);

@@ -101,12 +101,12 @@ int gasnet_getNodeInfo(gasnet_nodeinfo_t *nodeinfo_table, int numentries) {
   if (!g_rt.client) return usage_error(GASNET_ERR_NOT_INIT, call, "called before gasnet_init");
   if (numentries < 0 || (numentries > 0 && !nodeinfo_table)) return usage_error(GASNET_ERR_BAD_ARG, call, "bad table");
   gex_Rank_t n = std::min<gex_Rank_t>(gex_Rank_t(numentries), g_rt.size);
-  // Every rank of a job shares this host and its memory: host and supernode are the lowest rank.
-  gex_Rank_t first = g_rt.nbrhd_info.empty() ? 0 : g_rt.nbrhd_info.front().gex_jobrank;
+  // host: the lowest rank of r's host; supernode: of r's neighbourhood (the host, or r alone when
+  // all traffic goes over a network).
   for (gex_Rank_t r = 0; r < n; ++r) {
     const auto &seg = g_rt.segments.at(r);
-    nodeinfo_table[r].host = first;
-    nodeinfo_table[r].supernode = first;
+    nodeinfo_table[r].host = g_rt.host_lead[r];
+    nodeinfo_table[r].supernode = g_rt.nbrhd_is_host ? g_rt.host_lead[r] : r;
     nodeinfo_table[r].offset = (seg.local_base && seg.owner_base) ? intptr_t(seg.local_base - seg.owner_base) : 0;
   }
   return GASNET_OK;

@@ -29,6 +29,13 @@ struct Route {
   bool transport_rma = false;          // am->has_rma(peer)
 };
 
+// A range of this process's memory registered with every transport (one without RMA hands back
+// an empty Registration); peers address it with the key of the transport that has RMA.
+struct Registrations {
+  std::vector<transport::Registration> by_transport;  // aligned with g_rt.transports
+  uint64_t rkey = 0;
+};
+
 // One peer endpoint's bound segment, as seen from this process.
 struct PeerSegment {
   char *owner_base = nullptr;  // in the owner's address space

@@ -72,8 +72,8 @@ struct gexi_Segment {
   bool allocated = false;
   bool destroyed = false;      // gex_Segment_Destroy ran (the debug build keeps the object)
   uint32_t shared_id = 0;      // allocated in shared memory: its id among this process's segments
-  gex::transport::Transport *owner = nullptr;  // the transport that allocated/registered it
-  gex::transport::Registration reg{};
+  gex::transport::Transport *owner = nullptr;  // the transport that allocated it (shared memory)
+  gex::runtime::Registrations regs;            // its registrations with the transports
 };
 
 struct gexi_TM {
@@ -203,7 +203,13 @@ struct Runtime {
   HandlerSlot internal_handlers[GEX_AM_INDEX_BASE];  // the runtime's own (internal_am.h)
   transport::AmLimits am_lub;     // least upper bound of every route's limits (gex_AM_LUB*)
   uintptr_t max_segment_size = 0;
-  std::vector<gexi_RankInfo_s> nbrhd_info;  // every rank of this host, sorted by jobrank
+  std::vector<gexi_RankInfo_s> nbrhd_info;  // ranks whose memory is mapped here (load/store), by jobrank
+  std::vector<gexi_RankInfo_s> host_info;   // every rank of this host, sorted by jobrank
+  gex_Rank_t nbrhd_index = 0;               // this rank's index in nbrhd_info
+  gex_Rank_t host_index = 0;                // this rank's index in host_info
+  std::vector<gex_Rank_t> host_lead;        // per jobrank: the lowest rank of its host
+  bool one_nbrhd = true;                    // every rank of the job is in this rank's neighbourhood
+  bool nbrhd_is_host = true;                // the neighbourhood is the host (else: each rank alone)
   // Each service's process-wide state, made by its init() from gex_Client_Init: the runtime
   // object owns it (no file statics), so the APIs and endpoints that share this runtime share it.
   ServiceStatePtr<coll::ServiceState> coll;
@@ -354,8 +360,11 @@ struct SegmentMemory {
   uint32_t id = 0;
   bool shared = false;
   transport::Transport *owner = nullptr;
-  transport::Registration reg{};
+  Registrations regs;
 };
+// Registers [base, base + bytes) with every transport, and undoes it.
+Registrations register_everywhere(void *base, size_t bytes);
+void deregister_everywhere(Registrations &r);
 // Allocates this process's segment of `bytes` for endpoint `ep`, publishes it to every rank and
 // fills the segment table (collective over the job: gex_Segment_Attach).
 SegmentMemory publish_segment(uint32_t ep, size_t bytes);
@@ -383,7 +392,7 @@ inline PublishedSegment describe_segment(void *base, size_t size, const SegmentM
   PublishedSegment p;
   p.base = reinterpret_cast<uintptr_t>(base);
   p.size = size;
-  p.rkey = mem.reg.rkey;
+  p.rkey = mem.regs.rkey;
   p.id = mem.id;
   p.ep = uint16_t(ep);
   p.shared = mem.shared;
@@ -414,5 +423,22 @@ inline const transport::AmLimits &am_limits(gex_Rank_t dest) { return g_rt.route
 // One round of waiting for room to send (send_am's, for callers that retry themselves).
 // replies_only: a Reply is being sent, or the sender is inside a handler.
 void wait_for_send_room(bool replies_only);
+
+// ---- RMA through a transport ------------------------------------------------------------------
+// For a peer whose segment path is RmaPath::Transport (a network card moves the bytes): the
+// route's transport put/get with the runtime's waiting and IMMEDIATE policy, for every API
+// (GASNet-EX's rma.cpp, later GASPI). The counters are raised while the operation is under way
+// and lowered by the transport as each stage completes (during later polls): `c_remote` when
+// the data is visible at the target, `c_local` when `src` may be reused (null: not wanted);
+// `c_done` when the data is in `dst`. Returns false only when `immediate` is set and the
+// transport had no resources: nothing happened then. The remote range must lie in the segment
+// of the peer's endpoint `ep` (its key is the one used).
+bool rma_put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *c_remote,
+             CompletionCounter *c_local, bool immediate, uint16_t ep = 0);
+bool rma_get(gex_Rank_t jobrank, void *dst, const void *src, size_t nbytes, CompletionCounter *c_done, bool immediate,
+             uint16_t ep = 0);
+inline bool use_transport_rma(gex_Rank_t jobrank, uint32_t ep = 0) {
+  return g_rt.segments.at(jobrank, ep).path == RmaPath::Transport;
+}
 
 }  // namespace gex::runtime

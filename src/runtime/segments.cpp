@@ -47,14 +47,31 @@ SegmentMemory allocate_segment(size_t bytes) {
   }
   if (!m.base) bootstrap::fatal("no transport can allocate a segment of " + std::to_string(bytes) + " bytes");
   m.bytes = bytes;
-  m.reg = m.owner->register_memory(m.base, bytes);
+  m.regs = register_everywhere(m.base, bytes);
   m.shared = true;
   return m;
 }
 
+Registrations register_everywhere(void *base, size_t bytes) {
+  // Every transport registers it (a network card pins it for its peers' put/get; smp needs
+  // nothing); the key published is the RMA transport's (one at most).
+  Registrations r;
+  for (auto &t : g_rt.transports) {
+    r.by_transport.push_back(t->register_memory(base, bytes));
+    if (r.by_transport.back().handle) r.rkey = r.by_transport.back().rkey;
+  }
+  return r;
+}
+
+void deregister_everywhere(Registrations &r) {
+  for (size_t i = 0; i < r.by_transport.size() && i < g_rt.transports.size(); ++i)
+    g_rt.transports[i]->deregister_memory(r.by_transport[i]);
+  r = Registrations{};
+}
+
 void free_segment(SegmentMemory &m) {
   if (!m.owner) return;
-  m.owner->deregister_memory(m.reg);
+  deregister_everywhere(m.regs);
   if (m.shared) {
     m.owner->shared_published(m.id);  // the name goes (peers that mapped it keep their mapping)
     m.owner->free_shared(m.id, m.base, m.bytes);
@@ -80,15 +97,17 @@ void apply_peer_segment(gex_Rank_t r, const PublishedSegment &p) {
   seg.owner_base = reinterpret_cast<char *>(uintptr_t(p.base));
   seg.size = p.size;
   seg.rkey = p.rkey;
+  // A transport that addresses remote memory by offset keeps each registered base (by key).
+  for (auto &t : g_rt.transports) t->peer_memory(r, seg.owner_base, seg.size, seg.rkey);
   seg.device = !p.host;
   seg.local_base = nullptr;
   if (r == g_rt.rank) {
     seg.local_base = seg.owner_base;  // host or device memory of this process
   } else if (seg.size && p.shared) {
     seg.local_base = g_rt.routes[r].am->map_peer_memory(r, p.id, seg.size);
-  } else if (seg.size && p.has_ipc) {
-    // A neighbour's device memory, opened here through its class (CUDA IPC) when this process
-    // can; else RMA to it goes over AM and the owner copies.
+  } else if (seg.size && p.has_ipc && g_rt.routes[r].am->load_store(r)) {
+    // A neighbour's device memory (same host), opened here through its class (CUDA IPC) when
+    // this process can; else (or off this host) RMA to it goes over AM and the owner copies.
     if (gexi_MK *k = mk::importer(gex_MK_Class_t(p.mk_class))) {
       if (char *mapped = static_cast<char *>(k->ops->import_ipc(k, p.ipc))) {
         mk::register_range(k, mapped, seg.size);

@@ -31,7 +31,17 @@ void start(int *argc, char ***argv, int thread_mode) {
     g_rt.route_mix = true;
   }
   g_rt.segments.resize(job.size);
-  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
+  // Which host every rank is on (collective: every rank asks here, before the transports).
+  const std::vector<uint32_t> &hosts = bootstrap::host_map();
+  std::vector<gex_Rank_t> lead_of_host(job.size, 0);
+  for (gex_Rank_t r = job.size; r-- > 0;) lead_of_host[hosts[r]] = r;  // lowest rank of each host
+  g_rt.host_lead.assign(job.size, 0);
+  for (gex_Rank_t r = 0; r < job.size; ++r) {
+    if (hosts[r] != hosts[job.rank]) continue;
+    if (r == job.rank) g_rt.host_index = gex_Rank_t(g_rt.host_info.size());
+    g_rt.host_info.push_back(gexi_RankInfo_s{r});
+  }
+  for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.host_lead[r] = lead_of_host[hosts[r]];
   register_segment_handlers();
   gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
 
@@ -61,6 +71,15 @@ void start(int *argc, char ***argv, int thread_mode) {
     if (first || route.limits.max_long < g_rt.am_lub.max_long) g_rt.am_lub.max_long = route.limits.max_long;
     first = false;
   }
+  // The neighbourhood: the ranks whose memory a route maps here (smp), so with all traffic over
+  // a network (GEX_TRANSPORTS=ofi) every rank is a neighbourhood of its own.
+  for (gex_Rank_t r = 0; r < job.size; ++r) {
+    if (r != job.rank && !g_rt.routes[r].am->load_store(r)) continue;
+    if (r == job.rank) g_rt.nbrhd_index = gex_Rank_t(g_rt.nbrhd_info.size());
+    g_rt.nbrhd_info.push_back(gexi_RankInfo_s{r});
+  }
+  g_rt.one_nbrhd = g_rt.nbrhd_info.size() == job.size;
+  g_rt.nbrhd_is_host = g_rt.nbrhd_info.size() == g_rt.host_info.size();
   g_rt.started = true;
 }
 
@@ -74,6 +93,30 @@ void wait_for_send_room(bool replies_only) {
     return;
   }
   if (!poll_transports(true)) sched_yield();
+}
+
+bool rma_put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *c_remote,
+             CompletionCounter *c_local, bool immediate, uint16_t ep) {
+  transport::Transport *t = g_rt.routes[jobrank].am;
+  const uint64_t rkey = g_rt.segments.at(jobrank, ep).rkey;
+  const bool replies_only = t_thread.handler_depth != 0;
+  while (t->put(jobrank, dest, rkey, src, nbytes, c_local, c_remote) == transport::Status::NoResources) {
+    if (immediate) return false;
+    wait_for_send_room(replies_only);
+  }
+  return true;  // Done (nothing raised) or Pending (raised: lowered at completion)
+}
+
+bool rma_get(gex_Rank_t jobrank, void *dst, const void *src, size_t nbytes, CompletionCounter *c_done, bool immediate,
+             uint16_t ep) {
+  transport::Transport *t = g_rt.routes[jobrank].am;
+  const uint64_t rkey = g_rt.segments.at(jobrank, ep).rkey;
+  const bool replies_only = t_thread.handler_depth != 0;
+  while (t->get(jobrank, dst, src, rkey, nbytes, c_done) == transport::Status::NoResources) {
+    if (immediate) return false;
+    wait_for_send_room(replies_only);
+  }
+  return true;
 }
 
 SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immediate, transport::Counter *lc) {

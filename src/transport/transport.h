@@ -27,7 +27,7 @@ enum class AmCategory : uint8_t { Short = 0, Medium = 1, Long = 2 };
 
 // Every transport the library has: the route table keeps one of these beside the pointer so hot
 // paths dispatch with a switch over final classes (transport/dispatch.h), not a virtual call.
-enum class Kind : uint8_t { Smp = 0 };
+enum class Kind : uint8_t { Smp = 0, Ofi = 1 };
 
 // Everything an AM carries besides its payload, in the same form for every transport.
 struct AmMessage {
@@ -97,6 +97,10 @@ class Transport {
   virtual bool reaches(uint32_t jobrank) const noexcept = 0;
   virtual AmLimits am_limits(uint32_t jobrank) const noexcept = 0;
 
+  // Whether this transport maps `jobrank`'s memory here (load/store): the peer is in this rank's
+  // neighbourhood (gex_System_QueryNbrhdInfo) and shares the collectives' shared memory.
+  virtual bool load_store(uint32_t /*jobrank*/) const noexcept { return false; }
+
   // ---- Active Messages ------------------------------------------------------------------------
   // Injects one AM to `dest`. For Long the payload lands at msg.dest_addr before the handler
   // runs. `lc` (local completion: the payload buffer may be reused) may be null only for a
@@ -142,6 +146,10 @@ class Transport {
   // Registers memory for remote access by put/get (a network card pins it and hands out a key).
   virtual Registration register_memory(void *base, size_t bytes) = 0;
   virtual void deregister_memory(const Registration &r) = 0;
+  // A peer's registered memory, as it published it (its base and size in its own address space
+  // and the key register_memory gave it there): a transport whose provider addresses remote
+  // memory by offset keeps the base. Called for every peer's segment, at publication.
+  virtual void peer_memory(uint32_t /*jobrank*/, const void * /*owner_base*/, size_t /*bytes*/, uint64_t /*rkey*/) {}
 
   // ---- progress -------------------------------------------------------------------------------
   // Delivers incoming messages and completions, at most `budget` of them. `replies_only`: deliver

@@ -143,6 +143,26 @@ int main(int argc, char **argv) {
   CHECK(nbrhd_set_rank < nbrhd_set_size);
   CHECK(host_set_rank < host_set_size);
   {
+    /* The hosts (one, or GEX_TEST_HOSTS rehearsed ones: contiguous blocks of ranks) and the
+     * neighbourhoods: the host (smp), or with all traffic over the network (GEX_TRANSPORTS=ofi)
+     * each rank alone. */
+    const int over_ofi = test_over_ofi();
+    const unsigned nhosts = test_hosts();
+    const unsigned my_host = (unsigned)((uint64_t)me * nhosts / np);
+    gex_Rank_t on_my_host = 0;
+    for (gex_Rank_t r = 0; r < np; r++) on_my_host += (unsigned)((uint64_t)r * nhosts / np) == my_host;
+    CHECK_EQ(host_count, on_my_host);
+    for (gex_Rank_t i = 0; i < host_count; i++)
+      CHECK_EQ((unsigned)((uint64_t)host_info[i].gex_jobrank * nhosts / np), my_host);
+    CHECK_EQ(host_info[host_idx].gex_jobrank, me);
+    CHECK_EQ(nb_count, over_ofi ? 1 : on_my_host);
+    CHECK_EQ(nb_info[nb_idx].gex_jobrank, me);
+    CHECK_EQ(host_set_size, nhosts);
+    CHECK_EQ(host_set_rank, my_host);
+    CHECK_EQ(nbrhd_set_size, over_ofi ? np : nhosts);
+    CHECK_EQ(nbrhd_set_rank, over_ofi ? me : my_host);
+  }
+  {
     gex_Rank_t a = 99, b = 99;
     gex_System_QueryMyPosition(NULL, &a, NULL, &b);
     CHECK_EQ(a, nbrhd_set_rank);

@@ -195,6 +195,12 @@ static void test_commit_v2(uint8_t *seg, void **peer_seg) {
   if (np < 2) return;
   void *owner1 = NULL, *local1 = NULL;
   CHECK_EQ(gex_Segment_QueryBound(tm, 1, &owner1, &local1, NULL), 0);
+  if (test_network_peers()) {
+    /* All traffic over ofi: rank 1's segment is not mapped here, so the release below has no
+     * plain store to use. */
+    if (me == 0) printf("IMMEDIATE Commit_v2 against a full ring: skipped (GEX_TRANSPORTS=ofi)\n");
+    return;
+  }
   CHECK(local1 != NULL); /* every rank of this job shares the host */
   if (me == 1) {
     while (__atomic_load_n((uint32_t *)(seg + 4096), __ATOMIC_ACQUIRE) == 0) {

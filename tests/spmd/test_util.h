@@ -312,4 +312,18 @@ static inline int test_force_am(void) {
   return v && atoi(v) != 0;
 }
 
+/* GEX_TRANSPORTS=ofi...: every peer over the network transport (no load/store, no shared-memory
+ * collectives), as between hosts. */
+static inline int test_over_ofi(void) {
+  const char *v = getenv("GEX_TRANSPORTS");
+  return v && strncmp(v, "ofi", 3) == 0;
+}
+/* GEX_TEST_HOSTS=N: the job rehearses N hosts (shared memory within each, ofi between). */
+static inline unsigned test_hosts(void) {
+  const char *v = getenv("GEX_TEST_HOSTS");
+  return v && atoi(v) > 1 ? (unsigned)atoi(v) : 1;
+}
+/* Some peers are reached over the network, not load/store. */
+static inline int test_network_peers(void) { return test_over_ofi() || test_hosts() > 1; }
+
 #endif /* GEX_TEST_UTIL_H */

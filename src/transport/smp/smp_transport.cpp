@@ -83,6 +83,9 @@ SmpTransport::SmpTransport(const Config &config)
   queue_bytes_ = queue_bytes(config);
   inbox_bytes_ = kQueuesOffset + 2 * queue_bytes_;
 
+  const std::vector<uint32_t> &hosts = bootstrap::host_map();
+  same_host_.assign(size, false);
+  for (uint32_t r = 0; r < size; ++r) same_host_[r] = hosts[r] == hosts[rank];
   inboxes_.assign(size, nullptr);
   std::string mine = bootstrap::shm_name("am", rank);
   inboxes_[rank] = static_cast<char *>(bootstrap::shm_create_or_die(mine, inbox_bytes_, "smp conduit"));  // zero-filled by ftruncate
@@ -95,7 +98,7 @@ SmpTransport::SmpTransport(const Config &config)
   }
   bootstrap::barrier();  // the neighbours map the inbox (and read the salts) after this
   for (uint32_t r = 0; r < size; ++r) {
-    if (r == rank) continue;
+    if (r == rank || !same_host_[r]) continue;
     inboxes_[r] = static_cast<char *>(bootstrap::shm_open_or_die(bootstrap::shm_name("am", r), inbox_bytes_, "smp conduit"));
     mappings_.emplace_back(inboxes_[r], inbox_bytes_);
   }
@@ -114,6 +117,7 @@ SmpTransport::SmpTransport(const Config &config)
   };
   out_.reset(new SmpAmQueue[size_t(size) * 2]);
   for (uint32_t r = 0; r < size; ++r) {
+    if (!same_host_[r]) continue;  // reached by another transport: no queues
     attach(out_[size_t(r) * 2], r, false);
     attach(out_[size_t(r) * 2 + 1], r, true);
   }

@@ -38,8 +38,10 @@ class SmpTransport final : public Transport {
   ~SmpTransport() override;
 
   const char *name() const noexcept override { return "smp"; }
-  bool reaches(uint32_t) const noexcept override { return true; }  // every rank of the job shares this host
+  // The ranks of this host (bootstrap::host_map); the others need a network transport.
+  bool reaches(uint32_t jobrank) const noexcept override { return same_host_[jobrank]; }
   AmLimits am_limits(uint32_t) const noexcept override { return AmLimits{kMaxMedium, kMaxLong}; }
+  bool load_store(uint32_t jobrank) const noexcept override { return same_host_[jobrank]; }
   Status am_send(uint32_t dest, const AmMessage &msg, Counter *lc) override;
   void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) override;
   void commit_medium(uint32_t dest, const AmMessage &msg) override;
@@ -72,8 +74,9 @@ class SmpTransport final : public Transport {
   size_t queue_bytes_;
   size_t inbox_bytes_;
   void write_peer_memory(uint32_t dest, void *remote, const void *local, size_t n);
-  std::vector<char *> inboxes_;  // every rank's inbox, mapped here
-  std::vector<int32_t> pids_;    // every rank's process id (cross-memory attach)
+  std::vector<bool> same_host_;  // per jobrank: on this host (reached through shared memory)
+  std::vector<char *> inboxes_;  // every neighbour's inbox, mapped here (null for other hosts)
+  std::vector<int32_t> pids_;    // every rank's process id (cross-memory attach; 0 on other hosts)
   std::unique_ptr<SmpAmQueue[]> out_;  // [dest*2 + reply]: the queues this rank produces into
   SmpAmQueue in_[2];                   // this rank's own queues: [0] requests, [1] replies
   std::vector<std::pair<void *, size_t>> mappings_;  // inboxes, to unmap at exit

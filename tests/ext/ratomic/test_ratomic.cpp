@@ -294,6 +294,16 @@ T random_operand(Rng &rng) {
   }
 }
 
+// Whether jobrank r is in this rank's neighbourhood (not so over a network: GEX_TRANSPORTS=ofi).
+bool in_nbrhd(gex_Rank_t r) {
+  gex_RankInfo_t *info = nullptr;
+  gex_Rank_t n = 0;
+  gex_System_QueryNbrhdInfo(&info, &n, nullptr);
+  for (gex_Rank_t i = 0; i < n; ++i)
+    if (info[i].gex_jobrank == r) return true;
+  return false;
+}
+
 template <typename T>
 void matrix_dt(TestJob &j, size_t slot_off, int steps) {
   std::vector<OpName> ops;
@@ -333,7 +343,7 @@ void matrix_dt(TestJob &j, size_t slot_off, int steps) {
     switch (rng.below(4)) {
       case 1: flags = GEX_FLAG_AD_ACQ; break;
       case 2: flags = GEX_FLAG_AD_REL | GEX_FLAG_AD_ACQ; break;
-      case 3: flags = w == 1 ? GEX_FLAG_AD_MY_RANK : GEX_FLAG_AD_MY_NBRHD; break;
+      case 3: flags = w == 1 ? GEX_FLAG_AD_MY_RANK : in_nbrhd(targets[0]) ? GEX_FLAG_AD_MY_NBRHD : 0; break;
     }
     const T sentinel = T(77);
     T result = sentinel;

@@ -1,0 +1,745 @@
+#include "transport/ofi/ofi_transport.h"
+
+#include <dlfcn.h>
+#include <rdma/fabric.h>
+#include <rdma/fi_cm.h>
+#include <rdma/fi_domain.h>
+#include <rdma/fi_endpoint.h>
+#include <rdma/fi_errno.h>
+#include <rdma/fi_rma.h>
+#include <sys/uio.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <new>
+#include <string>
+
+#include "bootstrap/bootstrap.h"
+
+namespace gex::transport::ofi {
+
+// Every operation's context starts with the provider's scratch space (FI_CONTEXT/FI_CONTEXT2
+// modes), then what kind of operation it is.
+enum class OpKind : uint8_t { Recv, Send, Rma };
+struct OpBase {
+  fi_context2 ctx;
+  OpKind kind;
+};
+
+struct RecvSlot {
+  OpBase op;
+  char *buf;
+  uint32_t owe_peer;  // credits to return once the buffer is posted again
+  int8_t owe_class;   // -1: nothing (a credit-only message, or a fresh buffer)
+};
+
+struct SendSlot {
+  OpBase op;
+  char *buf;
+  uint32_t dest;
+  size_t len;            // bytes of buf to send
+  const void *extra;     // the caller's payload, sent from where it is (Pending), or null
+  size_t extra_len;
+  Counter *lc;           // lowered when the provider reports the send complete
+};
+
+struct RmaOp {
+  OpBase op;
+  Counter *c1, *c2;  // lowered at completion
+  fid_mr *local_mr;  // a registration of the local buffer (FI_MR_LOCAL), closed at completion
+};
+
+namespace {
+
+enum WireType : uint8_t { kRequest = 1, kReply = 2, kCredit = 3 };
+
+struct Wire {
+  uint8_t type;
+  uint8_t category;
+  uint8_t handler;
+  uint8_t nargs;
+  uint16_t src_ep;
+  uint16_t dest_ep;
+  uint32_t src_jobrank;
+  uint32_t nbytes;
+  uint16_t credit_req;  // credits returned to the receiver, per class
+  uint16_t credit_rep;
+  uint32_t pad;
+  uint64_t dest_addr;
+};
+static_assert(sizeof(Wire) == OfiTransport::kHeaderBytes);
+
+// Payloads up to this size are copied into a send buffer (the send is locally complete at
+// once); larger ones are sent from the caller's buffer.
+constexpr size_t kCopyBytes = 8192;
+constexpr size_t kSendSlots = 64;
+constexpr size_t kMaxRmaOps = 4096;
+constexpr size_t kAddrBytes = 256;  // an endpoint name in the allgather
+
+// libfabric is loaded when a job first starts this transport (dlopen), not linked: its provider
+// libraries' constructors install signal handlers (PSM's backtrace on SIGSEGV) that would
+// replace the default action in every program, ofi or not. Only the few exported functions are
+// looked up; the rest of the API is inline calls through the objects' operation tables.
+struct Lib {
+  int (*getinfo)(uint32_t, const char *, const char *, uint64_t, const fi_info *, fi_info **);
+  void (*freeinfo)(fi_info *);
+  fi_info *(*dupinfo)(const fi_info *);
+  int (*fabric)(fi_fabric_attr *, fid_fabric **, void *);
+  const char *(*strerror)(int);
+};
+Lib lib;
+
+// The signals whose disposition a provider library may take over when it is loaded.
+constexpr int kGuardedSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+struct SignalGuard {
+  struct sigaction saved[sizeof kGuardedSignals / sizeof kGuardedSignals[0]];
+  SignalGuard() {
+    for (size_t i = 0; i < std::size(kGuardedSignals); ++i) sigaction(kGuardedSignals[i], nullptr, &saved[i]);
+  }
+  ~SignalGuard() {
+    for (size_t i = 0; i < std::size(kGuardedSignals); ++i) sigaction(kGuardedSignals[i], &saved[i], nullptr);
+  }
+};
+
+void load_libfabric() {
+  if (lib.getinfo) return;
+  // PSM's own switches for its backtrace handler, where the user has not chosen.
+  setenv("IPATH_NO_BACKTRACE", "1", 0);
+  setenv("HFI_NO_BACKTRACE", "1", 0);
+  SignalGuard guard;
+  void *h = dlopen("libfabric.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    bootstrap::fatal(std::string("ofi conduit: cannot load libfabric (libfabric.so.1: ") + dlerror() +
+                     "); install libfabric1 (Debian) or set LD_LIBRARY_PATH");
+  auto sym = [h](const char *name) {
+    void *p = dlsym(h, name);
+    if (!p) bootstrap::fatal(std::string("ofi conduit: libfabric.so.1 lacks ") + name);
+    return p;
+  };
+  lib.freeinfo = reinterpret_cast<decltype(lib.freeinfo)>(sym("fi_freeinfo"));
+  lib.dupinfo = reinterpret_cast<decltype(lib.dupinfo)>(sym("fi_dupinfo"));
+  lib.fabric = reinterpret_cast<decltype(lib.fabric)>(sym("fi_fabric"));
+  lib.strerror = reinterpret_cast<decltype(lib.strerror)>(sym("fi_strerror"));
+  lib.getinfo = reinterpret_cast<decltype(lib.getinfo)>(sym("fi_getinfo"));
+}
+
+std::string errstr(ssize_t rc) { return lib.strerror(int(rc < 0 ? -rc : rc)); }
+
+[[noreturn]] void fail(const std::string &what, ssize_t rc) {
+  bootstrap::fatal("ofi conduit: " + what + " failed: " + errstr(rc) + " (" + std::to_string(rc) + ")");
+}
+
+// What the user asked libfabric for: FI_PROVIDER, named in errors.
+std::string provider_request() {
+  const char *p = std::getenv("FI_PROVIDER");
+  return p && *p ? "provider '" + std::string(p) + "' (FI_PROVIDER)" : "the default provider (FI_PROVIDER unset)";
+}
+
+uint32_t env_count(const char *name, uint32_t dflt, uint32_t lo, uint32_t hi) {
+  const char *v = std::getenv(name);
+  if (!v || !*v) return dflt;
+  char *end = nullptr;
+  unsigned long x = std::strtoul(v, &end, 10);
+  if (*end || x < lo || x > hi)
+    bootstrap::fatal(std::string(name) + "='" + v + "': expected a whole number from " + std::to_string(lo) + " to " +
+                     std::to_string(hi));
+  return uint32_t(x);
+}
+
+// One message per peer and class while the job is large, eight while it is small: the receive
+// buffers a rank posts grow with the ranks it hears from (docs/ofi.md).
+uint32_t default_credits(uint32_t size) { return size <= 16 ? 8 : size <= 64 ? 4 : 2; }
+
+}  // namespace
+
+OfiTransport::OfiTransport(const Config &config)
+    : Transport(Kind::Ofi), rank_(config.rank), size_(config.size), deliver_(config.deliver),
+      thread_safe_(config.thread_safe) {
+  max_medium_ = config.env_size ? config.env_size("GEX_OFI_MAX_MEDIUM", 65536, 512, size_t(1) << 20) : 65536;
+  max_medium_ = (max_medium_ + 15) & ~size_t(15);
+  credits_per_class_ = env_count("GEX_OFI_CREDITS", default_credits(size_), 1, 1024);
+  buf_bytes_ = (payload_offset(kMaxArgs) + max_medium_ + 63) & ~size_t(63);
+  open_endpoint();
+  make_buffers();
+  exchange_addresses();  // an allgather: every rank has posted its receive buffers after it
+}
+
+OfiTransport::~OfiTransport() {
+  // The job usually ends through _exit (bootstrap::finish_exit) and never gets here.
+  if (ep_) fi_close(&ep_->fid);
+  if (recv_mr_) fi_close(&recv_mr_->fid);
+  if (send_mr_) fi_close(&send_mr_->fid);
+  if (av_) fi_close(&av_->fid);
+  if (txcq_) fi_close(&txcq_->fid);
+  if (rxcq_) fi_close(&rxcq_->fid);
+  if (domain_) fi_close(&domain_->fid);
+  if (fabric_) fi_close(&fabric_->fid);
+  if (info_) lib.freeinfo(info_);
+  for (RmaOp *op : rma_ops_) delete op;
+  std::free(recv_region_);
+  std::free(send_region_);
+}
+
+void OfiTransport::open_endpoint() {
+  load_libfabric();
+  SignalGuard guard;  // providers are initialised (and may load libraries) in the first fi_getinfo
+  fi_info *hints = lib.dupinfo(nullptr);
+  if (!hints) bootstrap::fatal("ofi conduit: fi_dupinfo: out of memory");
+  hints->ep_attr->type = FI_EP_RDM;
+  hints->caps = FI_MSG | FI_RMA;
+  hints->mode = FI_CONTEXT | FI_CONTEXT2;
+  // Every registration mode this transport handles (the provider keeps those it needs).
+  hints->domain_attr->mr_mode = FI_MR_LOCAL | FI_MR_VIRT_ADDR | FI_MR_ALLOCATED | FI_MR_PROV_KEY | FI_MR_ENDPOINT;
+  hints->domain_attr->threading = FI_THREAD_DOMAIN;  // this transport serialises its calls
+  const uint32_t version = FI_VERSION(1, 11);
+  int rc = lib.getinfo(version, nullptr, nullptr, 0, hints, &info_);
+  if (rc) {
+    // No RMA: Active Messages still work, RMA goes over AM (extended-ref).
+    hints->caps = FI_MSG;
+    rc = lib.getinfo(version, nullptr, nullptr, 0, hints, &info_);
+  }
+  lib.freeinfo(hints);
+  if (rc) {
+    fi_info *any = nullptr;
+    const int any_rc = lib.getinfo(version, nullptr, nullptr, 0, nullptr, &any);
+    if (any_rc || !any)
+      bootstrap::fatal("ofi conduit: " + provider_request() + ": no such libfabric provider here (fi_getinfo: " + errstr(rc) +
+                       "; `fi_info -l` lists the providers)");
+    lib.freeinfo(any);
+    bootstrap::fatal("ofi conduit: " + provider_request() +
+                     " offers no endpoint libgex can use: it needs a reliable-datagram endpoint (FI_EP_RDM) with "
+                     "FI_MSG, in modes FI_CONTEXT/FI_CONTEXT2 at most, with memory registration within "
+                     "FI_MR_LOCAL|FI_MR_VIRT_ADDR|FI_MR_ALLOCATED|FI_MR_PROV_KEY|FI_MR_ENDPOINT (fi_getinfo: " +
+                     errstr(rc) + "; `fi_info -t FI_EP_RDM` lists what the providers offer)");
+  }
+  rma_ = (info_->caps & FI_RMA) != 0;
+  const uint64_t mr = info_->domain_attr->mr_mode;
+  mr_local_ = mr & FI_MR_LOCAL;
+  // Without FI_MR_VIRT_ADDR a remote address is an offset into the registered region (tcp;ofi_rxm
+  // reports no mode bits at all: offsets).
+  mr_virt_ = (mr & (FI_MR_VIRT_ADDR | FI_MR_BASIC)) != 0;
+  mr_prov_key_ = mr & FI_MR_PROV_KEY;
+  mr_endpoint_ = mr & FI_MR_ENDPOINT;
+  if (info_->tx_attr->iov_limit < 2)
+    copy_always_ = true;  // never sendv from the caller's buffer
+  if (info_->ep_attr->max_msg_size < buf_bytes_)
+    bootstrap::fatal("ofi conduit: provider " + std::string(info_->fabric_attr->prov_name) + " sends at most " +
+                     std::to_string(info_->ep_attr->max_msg_size) + " bytes per message; GEX_OFI_MAX_MEDIUM needs " +
+                     std::to_string(buf_bytes_));
+
+  if ((rc = lib.fabric(info_->fabric_attr, &fabric_, nullptr))) fail("fi_fabric", rc);
+  if ((rc = fi_domain(fabric_, info_, &domain_, nullptr))) fail("fi_domain", rc);
+  fi_cq_attr cq_attr{};
+  cq_attr.format = FI_CQ_FORMAT_CONTEXT;
+  cq_attr.wait_obj = FI_WAIT_NONE;
+  cq_attr.size = kSendSlots + kMaxRmaOps + 64;
+  if ((rc = fi_cq_open(domain_, &cq_attr, &txcq_, nullptr))) fail("fi_cq_open (transmit)", rc);
+  cq_attr.size = size_t(size_) * (2 * credits_per_class_ + 4) + 64;
+  if ((rc = fi_cq_open(domain_, &cq_attr, &rxcq_, nullptr))) fail("fi_cq_open (receive)", rc);
+  fi_av_attr av_attr{};
+  av_attr.type = FI_AV_UNSPEC;
+  av_attr.count = size_;
+  if ((rc = fi_av_open(domain_, &av_attr, &av_, nullptr))) fail("fi_av_open", rc);
+  if ((rc = fi_endpoint(domain_, info_, &ep_, nullptr))) fail("fi_endpoint", rc);
+  if ((rc = fi_ep_bind(ep_, &av_->fid, 0))) fail("fi_ep_bind (address vector)", rc);
+  if ((rc = fi_ep_bind(ep_, &txcq_->fid, FI_TRANSMIT))) fail("fi_ep_bind (transmit queue)", rc);
+  if ((rc = fi_ep_bind(ep_, &rxcq_->fid, FI_RECV))) fail("fi_ep_bind (receive queue)", rc);
+  if ((rc = fi_enable(ep_))) fail("fi_enable", rc);
+}
+
+fid_mr *OfiTransport::reg(void *base, size_t bytes, uint64_t access, void **desc) {
+  fid_mr *mr = nullptr;
+  int rc = fi_mr_reg(domain_, base, bytes, access, 0, mr_prov_key_ ? 0 : next_key_++, 0, &mr, nullptr);
+  if (rc) fail("fi_mr_reg of " + std::to_string(bytes) + " bytes", rc);
+  if (mr_endpoint_) {
+    if ((rc = fi_mr_bind(mr, &ep_->fid, 0))) fail("fi_mr_bind", rc);
+    if ((rc = fi_mr_enable(mr))) fail("fi_mr_enable", rc);
+  }
+  if (desc) *desc = fi_mr_desc(mr);
+  return mr;
+}
+
+void OfiTransport::make_buffers() {
+  const size_t nrecv = size_t(size_) * (2 * credits_per_class_ + 4);
+  recv_region_bytes_ = nrecv * buf_bytes_;
+  send_region_bytes_ = kSendSlots * buf_bytes_;
+  recv_region_ = static_cast<char *>(std::aligned_alloc(4096, (recv_region_bytes_ + 4095) & ~size_t(4095)));
+  send_region_ = static_cast<char *>(std::aligned_alloc(4096, (send_region_bytes_ + 4095) & ~size_t(4095)));
+  if (!recv_region_ || !send_region_) bootstrap::fatal("ofi conduit: out of memory for AM buffers");
+  if (mr_local_) {
+    recv_mr_ = reg(recv_region_, recv_region_bytes_, FI_RECV, nullptr);
+    send_mr_ = reg(send_region_, send_region_bytes_, FI_SEND, nullptr);
+  }
+  recv_slots_.resize(nrecv);
+  for (size_t i = 0; i < nrecv; ++i) {
+    RecvSlot &r = recv_slots_[i];
+    r.op.kind = OpKind::Recv;
+    r.buf = recv_region_ + i * buf_bytes_;
+    r.owe_class = -1;
+    if (!post_recv(&r)) repost_.push_back(&r);
+  }
+  send_slots_.resize(kSendSlots);
+  for (size_t i = 0; i < kSendSlots; ++i) {
+    SendSlot &s = send_slots_[i];
+    s.op.kind = OpKind::Send;
+    s.buf = send_region_ + i * buf_bytes_;
+    free_send_.push_back(&s);
+  }
+  credits_.assign(size_t(size_) * 2, credits_per_class_);
+  owed_.assign(size_t(size_) * 2, 0);
+  credit_due_flag_.assign(size_, 0);
+  peer_regions_.resize(size_);
+}
+
+void OfiTransport::exchange_addresses() {
+  struct Name {
+    uint32_t len;
+    char bytes[kAddrBytes - 4];
+  } mine{};
+  size_t len = sizeof mine.bytes;
+  int rc = fi_getname(&ep_->fid, mine.bytes, &len);
+  if (rc) fail("fi_getname (endpoint address of " + std::to_string(len) + " bytes)", rc);
+  mine.len = uint32_t(len);
+  std::vector<Name> all(size_);
+  bootstrap::allgather(&mine, sizeof mine, all.data());
+  addr_.assign(size_, FI_ADDR_NOTAVAIL);
+  for (uint32_t r = 0; r < size_; ++r) {
+    fi_addr_t a = FI_ADDR_NOTAVAIL;
+    rc = fi_av_insert(av_, all[r].bytes, 1, &a, 0, nullptr);
+    if (rc != 1) fail("fi_av_insert (address of rank " + std::to_string(r) + ")", rc < 0 ? rc : -FI_EINVAL);
+    addr_[r] = a;
+  }
+}
+
+bool OfiTransport::post_recv(RecvSlot *r) {
+  ssize_t rc = fi_recv(ep_, r->buf, buf_bytes_, recv_mr_ ? fi_mr_desc(recv_mr_) : nullptr, FI_ADDR_UNSPEC, &r->op.ctx);
+  if (rc == -FI_EAGAIN) return false;
+  if (rc) fail("fi_recv", rc);
+  return true;
+}
+
+void OfiTransport::recv_done(RecvSlot *r) {
+  if (!post_recv(r)) {
+    repost_.push_back(r);
+    return;
+  }
+  if (r->owe_class < 0) return;
+  const uint32_t peer = r->owe_peer;
+  uint32_t &owed = owed_[size_t(peer) * 2 + size_t(r->owe_class)];
+  r->owe_class = -1;
+  ++owed;
+  // Half a class's credits owed and no message going that way to carry them: a credit-only one.
+  const uint32_t threshold = credits_per_class_ > 1 ? credits_per_class_ / 2 : 1;
+  if (owed >= threshold && !credit_due_flag_[peer]) {
+    credit_due_flag_[peer] = 1;
+    credit_due_.push_back(peer);
+  }
+}
+
+SendSlot *OfiTransport::take_send_slot() {
+  if (free_send_.empty()) return nullptr;
+  SendSlot *s = free_send_.back();
+  free_send_.pop_back();
+  s->extra = nullptr;
+  s->extra_len = 0;
+  s->lc = nullptr;
+  return s;
+}
+
+void OfiTransport::free_send_slot(SendSlot *s) { free_send_.push_back(s); }
+
+void OfiTransport::fill_header(SendSlot *s, uint32_t dest, const AmMessage &msg) {
+  auto *h = reinterpret_cast<Wire *>(s->buf);
+  h->type = msg.is_request ? kRequest : kReply;
+  h->category = uint8_t(msg.category);
+  h->handler = msg.handler;
+  h->nargs = msg.nargs;
+  h->src_ep = msg.src_ep;
+  h->dest_ep = msg.dest_ep;
+  h->src_jobrank = rank_;
+  h->nbytes = msg.category == AmCategory::Short ? 0 : msg.nbytes;
+  // Piggyback the credits owed to the destination.
+  uint32_t *owed = &owed_[size_t(dest) * 2];
+  h->credit_req = uint16_t(owed[0]);
+  h->credit_rep = uint16_t(owed[1]);
+  owed[0] = owed[1] = 0;
+  h->pad = 0;
+  h->dest_addr = reinterpret_cast<uintptr_t>(msg.dest_addr);
+  if (msg.nargs) std::memcpy(s->buf + kHeaderBytes, msg.args, 4 * size_t(msg.nargs));
+  s->dest = dest;
+}
+
+int OfiTransport::post_send(SendSlot *s) {
+  void *desc = send_mr_ ? fi_mr_desc(send_mr_) : nullptr;
+  if (s->extra) {
+    iovec iov[2] = {{s->buf, s->len}, {const_cast<void *>(s->extra), s->extra_len}};
+    void *descs[2] = {desc, nullptr};
+    return int(fi_sendv(ep_, iov, descs, 2, addr_[s->dest], &s->op.ctx));
+  }
+  return int(fi_send(ep_, s->buf, s->len, desc, addr_[s->dest], &s->op.ctx));
+}
+
+Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
+  Guard g(*this);
+  const size_t cls = msg.is_request ? 0 : 1;
+  uint32_t &credit = credits_[size_t(dest) * 2 + cls];
+  if (!credit) return Status::NoResources;
+  SendSlot *s = take_send_slot();
+  if (!s) {
+    reap_tx(kSendSlots);
+    if (!(s = take_send_slot())) return Status::NoResources;
+  }
+  const uint16_t saved_owed[2] = {uint16_t(owed_[size_t(dest) * 2]), uint16_t(owed_[size_t(dest) * 2 + 1])};
+  fill_header(s, dest, msg);
+  const size_t off = payload_offset(msg.nargs);
+  s->len = off;
+  const size_t n = msg.category == AmCategory::Short ? 0 : msg.nbytes;
+  if (n) {
+    if (n <= kCopyBytes || mr_local_ || copy_always_ || !lc) {
+      std::memcpy(s->buf + off, msg.payload, n);
+      s->len += n;
+    } else {
+      s->extra = msg.payload;
+      s->extra_len = n;
+      s->lc = lc;
+      lc->fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+  const int rc = post_send(s);
+  if (rc == -FI_EAGAIN) {
+    // Nothing was sent: undo everything.
+    if (s->lc) s->lc->fetch_sub(1, std::memory_order_relaxed);
+    owed_[size_t(dest) * 2] += saved_owed[0];
+    owed_[size_t(dest) * 2 + 1] += saved_owed[1];
+    free_send_slot(s);
+    return Status::NoResources;
+  }
+  if (rc) fail("fi_send to rank " + std::to_string(dest), rc);
+  --credit;
+  return s->lc ? Status::Pending : Status::Done;
+}
+
+namespace {
+// The negotiated-payload Medium this thread has reserved (reserve_medium to its commit or cancel).
+struct Reservation {
+  SendSlot *slot = nullptr;
+  uint32_t dest = 0;
+  bool is_request = false;
+};
+thread_local Reservation t_reservation;
+}  // namespace
+
+void *OfiTransport::reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) {
+  if (max_payload > max_medium_) return nullptr;
+  Guard g(*this);
+  uint32_t &credit = credits_[size_t(dest) * 2 + !is_request];
+  if (!credit) return nullptr;
+  SendSlot *s = take_send_slot();
+  if (!s) {
+    reap_tx(kSendSlots);
+    if (!(s = take_send_slot())) return nullptr;
+  }
+  --credit;
+  t_reservation = Reservation{s, dest, is_request};
+  return s->buf + payload_offset(nargs);
+}
+
+void OfiTransport::commit_medium(uint32_t dest, const AmMessage &msg) {
+  Guard g(*this);
+  SendSlot *s = t_reservation.slot;
+  t_reservation = Reservation{};
+  fill_header(s, dest, msg);  // the payload is in place already
+  s->len = payload_offset(msg.nargs) + msg.nbytes;
+  const int rc = post_send(s);
+  if (rc == -FI_EAGAIN) {
+    backlog_.push_back(s);  // the credit is spent: it goes out at the next poll
+    return;
+  }
+  if (rc) fail("fi_send to rank " + std::to_string(dest), rc);
+}
+
+void OfiTransport::cancel_medium(uint32_t dest, bool is_request) {
+  Guard g(*this);
+  free_send_slot(t_reservation.slot);
+  t_reservation = Reservation{};
+  ++credits_[size_t(dest) * 2 + !is_request];
+}
+
+void OfiTransport::flush_backlog() {
+  while (!backlog_.empty()) {
+    SendSlot *s = backlog_.front();
+    const int rc = post_send(s);
+    if (rc == -FI_EAGAIN) return;
+    if (rc) fail("fi_send to rank " + std::to_string(s->dest), rc);
+    backlog_.pop_front();
+  }
+}
+
+void OfiTransport::send_owed_credits() {
+  const uint32_t threshold = credits_per_class_ > 1 ? credits_per_class_ / 2 : 1;
+  while (!credit_due_.empty()) {
+    const uint32_t peer = credit_due_.back();
+    uint32_t *owed = &owed_[size_t(peer) * 2];
+    if (owed[0] < threshold && owed[1] < threshold) {  // piggybacked meanwhile
+      credit_due_.pop_back();
+      credit_due_flag_[peer] = 0;
+      continue;
+    }
+    SendSlot *s = take_send_slot();
+    if (!s) return;
+    auto *h = reinterpret_cast<Wire *>(s->buf);
+    std::memset(h, 0, sizeof *h);
+    h->type = kCredit;
+    h->src_jobrank = rank_;
+    h->credit_req = uint16_t(owed[0]);
+    h->credit_rep = uint16_t(owed[1]);
+    s->dest = peer;
+    s->len = kHeaderBytes;
+    const int rc = post_send(s);
+    if (rc == -FI_EAGAIN) {
+      free_send_slot(s);
+      return;
+    }
+    if (rc) fail("fi_send (credits) to rank " + std::to_string(peer), rc);
+    owed[0] = owed[1] = 0;
+    credit_due_.pop_back();
+    credit_due_flag_[peer] = 0;
+  }
+}
+
+void *OfiTransport::cq_error(fid_cq *cq, const char *which) {
+  fi_cq_err_entry err{};
+  char buf[256] = "";
+  if (fi_cq_readerr(cq, &err, 0) < 0) bootstrap::fatal(std::string("ofi conduit: ") + which + " completion error (unreadable)");
+  if (bootstrap::job_ending()) return err.op_context;
+  const char *detail = fi_cq_strerror(cq, err.prov_errno, err.err_data, buf, sizeof buf);
+  std::string what = "ofi conduit: " + std::string(which) + " completion error: " + errstr(err.err) +
+                     (detail ? std::string(" (") + detail + ")" : std::string());
+  if (err.op_context) {
+    auto *op = static_cast<OpBase *>(err.op_context);
+    if (op->kind == OpKind::Send)
+      what += " sending to rank " + std::to_string(reinterpret_cast<SendSlot *>(op)->dest);
+  }
+  bootstrap::fatal(what);
+}
+
+void OfiTransport::finish_tx(void *op_context) {
+  auto *op = static_cast<OpBase *>(op_context);
+  if (!op) return;
+  if (op->kind == OpKind::Send) {
+    auto *s = reinterpret_cast<SendSlot *>(op);
+    if (s->lc) s->lc->fetch_sub(1, std::memory_order_release);
+    free_send_slot(s);
+  } else if (op->kind == OpKind::Rma) {
+    auto *r = reinterpret_cast<RmaOp *>(op);
+    if (r->local_mr) fi_close(&r->local_mr->fid);
+    if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
+    if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
+    free_rma_.push_back(r);
+  }
+}
+
+unsigned OfiTransport::reap_tx(unsigned max) {
+  fi_cq_entry entries[16];
+  unsigned done = 0;
+  while (done < max) {
+    const ssize_t n = fi_cq_read(txcq_, entries, 16);
+    if (n == -FI_EAGAIN) break;
+    if (n == -FI_EAVAIL) {  // only while the job ends: the operation is over
+      finish_tx(cq_error(txcq_, "transmit"));
+      ++done;
+      continue;
+    }
+    if (n < 0) fail("fi_cq_read (transmit)", n);
+    for (ssize_t i = 0; i < n; ++i) finish_tx(entries[i].op_context);
+    done += unsigned(n);
+  }
+  return done;
+}
+
+unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
+  Guard g(*this);
+  reap_tx(~0u);
+  for (size_t i = repost_.size(); i-- > 0;) {
+    RecvSlot *r = repost_[i];
+    repost_.erase(repost_.begin() + long(i));
+    recv_done(r);
+  }
+  flush_backlog();
+  if (!credit_due_.empty()) send_owed_credits();
+
+  unsigned delivered = 0;
+  auto deliver = [&](RecvSlot *r) {
+    const auto *h = reinterpret_cast<const Wire *>(r->buf);
+    AmMessage m{};
+    m.category = AmCategory(h->category);
+    m.is_request = h->type == kRequest;
+    m.handler = h->handler;
+    m.nargs = h->nargs;
+    m.src_ep = h->src_ep;
+    m.dest_ep = h->dest_ep;
+    m.src_jobrank = h->src_jobrank;
+    m.nbytes = h->nbytes;
+    m.dest_addr = reinterpret_cast<void *>(uintptr_t(h->dest_addr));
+    m.args = reinterpret_cast<const int32_t *>(r->buf + kHeaderBytes);
+    const char *payload = r->buf + payload_offset(h->nargs);
+    g.unlock();
+    if (m.category == AmCategory::Long) {
+      // The payload is in place before the handler runs.
+      if (m.nbytes) std::memcpy(m.dest_addr, payload, m.nbytes);
+      m.payload = m.dest_addr;
+    } else if (m.category == AmCategory::Medium) {
+      m.payload = payload;
+    }
+    deliver_(m);
+    g.lock();
+    r->owe_peer = h->src_jobrank;
+    r->owe_class = m.is_request ? 0 : 1;
+    recv_done(r);
+    ++delivered;
+  };
+
+  while (!replies_only && delivered < budget && !deferred_.empty()) {
+    RecvSlot *r = deferred_.front();
+    deferred_.pop_front();
+    deliver(r);
+  }
+  fi_cq_entry entries[16];
+  while (delivered < budget) {
+    const size_t want = budget - delivered < 16 ? budget - delivered : 16;
+    const ssize_t n = fi_cq_read(rxcq_, entries, want);
+    if (n == -FI_EAGAIN) break;
+    if (n == -FI_EAVAIL) {  // only while the job ends: drop it
+      cq_error(rxcq_, "receive");
+      continue;
+    }
+    if (n < 0) fail("fi_cq_read (receive)", n);
+    for (ssize_t i = 0; i < n; ++i) {
+      auto *r = reinterpret_cast<RecvSlot *>(static_cast<OpBase *>(entries[i].op_context));
+      const auto *h = reinterpret_cast<const Wire *>(r->buf);
+      if (h->src_jobrank >= size_ || h->type < kRequest || h->type > kCredit)
+        bootstrap::fatal("ofi conduit: malformed message received (type " + std::to_string(h->type) + ", source " +
+                         std::to_string(h->src_jobrank) + ")");
+      credits_[size_t(h->src_jobrank) * 2] += h->credit_req;
+      credits_[size_t(h->src_jobrank) * 2 + 1] += h->credit_rep;
+      if (h->type == kCredit) {
+        r->owe_class = -1;
+        recv_done(r);
+      } else if (h->type == kRequest && replies_only) {
+        deferred_.push_back(r);  // its buffer and credit stay held until it runs
+      } else {
+        deliver(r);
+      }
+    }
+  }
+  if (!credit_due_.empty()) send_owed_credits();
+  return delivered;
+}
+
+// ---- RMA --------------------------------------------------------------------------------------
+
+RmaOp *OfiTransport::take_rma_op() {
+  if (free_rma_.empty()) {
+    if (rma_ops_.size() >= kMaxRmaOps) return nullptr;
+    auto *op = new RmaOp{};
+    op->op.kind = OpKind::Rma;
+    rma_ops_.push_back(op);
+    free_rma_.push_back(op);
+  }
+  RmaOp *op = free_rma_.back();
+  free_rma_.pop_back();
+  op->c1 = op->c2 = nullptr;
+  op->local_mr = nullptr;
+  return op;
+}
+
+uint64_t OfiTransport::remote_address(uint32_t jobrank, const void *addr, uint64_t rkey) const {
+  const uint64_t a = reinterpret_cast<uintptr_t>(addr);
+  if (mr_virt_) return a;
+  for (const PeerRegion &p : peer_regions_[jobrank])
+    if (p.rkey == rkey && a >= p.base && a - p.base <= p.bytes) return a - p.base;
+  bootstrap::fatal("ofi conduit: no registered memory of rank " + std::to_string(jobrank) + " holds address " +
+                   std::to_string(a));
+}
+
+Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n,
+                         Counter *c_local, Counter *c_remote) {
+  if (!n) return Status::Done;
+  Guard g(*this);
+  RmaOp *op = take_rma_op();
+  if (!op) {
+    reap_tx(~0u);
+    if (!(op = take_rma_op())) return Status::NoResources;
+  }
+  void *desc = nullptr;
+  if (mr_local_) op->local_mr = reg(const_cast<void *>(src), n, FI_WRITE, &desc);
+  iovec iov{const_cast<void *>(src), n};
+  fi_rma_iov rma{remote_address(jobrank, remote_addr, rkey), n, rkey};
+  fi_msg_rma msg{};
+  msg.msg_iov = &iov;
+  msg.desc = &desc;
+  msg.iov_count = 1;
+  msg.addr = addr_[jobrank];
+  msg.rma_iov = &rma;
+  msg.rma_iov_count = 1;
+  msg.context = &op->op.ctx;
+  // Delivery complete when the caller wants remote completion: the completion then means the
+  // data is visible at the target, and one completion serves both counters.
+  const ssize_t rc = fi_writemsg(ep_, &msg, c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION);
+  if (rc == -FI_EAGAIN) {
+    if (op->local_mr) fi_close(&op->local_mr->fid);
+    free_rma_.push_back(op);
+    return Status::NoResources;
+  }
+  if (rc) fail("fi_writemsg of " + std::to_string(n) + " bytes to rank " + std::to_string(jobrank), rc);
+  op->c1 = c_local;
+  op->c2 = c_remote;
+  if (c_local) c_local->fetch_add(1, std::memory_order_relaxed);
+  if (c_remote) c_remote->fetch_add(1, std::memory_order_relaxed);
+  return Status::Pending;
+}
+
+Status OfiTransport::get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) {
+  if (!n) return Status::Done;
+  Guard g(*this);
+  RmaOp *op = take_rma_op();
+  if (!op) {
+    reap_tx(~0u);
+    if (!(op = take_rma_op())) return Status::NoResources;
+  }
+  void *desc = nullptr;
+  if (mr_local_) op->local_mr = reg(dst, n, FI_READ, &desc);
+  const ssize_t rc = fi_read(ep_, dst, n, desc, addr_[jobrank], remote_address(jobrank, remote_addr, rkey), rkey, &op->op.ctx);
+  if (rc == -FI_EAGAIN) {
+    if (op->local_mr) fi_close(&op->local_mr->fid);
+    free_rma_.push_back(op);
+    return Status::NoResources;
+  }
+  if (rc) fail("fi_read of " + std::to_string(n) + " bytes from rank " + std::to_string(jobrank), rc);
+  op->c1 = c_done;
+  if (c_done) c_done->fetch_add(1, std::memory_order_relaxed);
+  return Status::Pending;
+}
+
+Registration OfiTransport::register_memory(void *base, size_t bytes) {
+  if (!rma_ || !bytes) return {};
+  Guard g(*this);
+  fid_mr *mr = reg(base, bytes, FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE, nullptr);
+  return Registration{fi_mr_key(mr), mr};
+}
+
+void OfiTransport::deregister_memory(const Registration &r) {
+  if (!r.handle) return;
+  Guard g(*this);
+  fi_close(&static_cast<fid_mr *>(r.handle)->fid);
+}
+
+void OfiTransport::peer_memory(uint32_t jobrank, const void *owner_base, size_t bytes, uint64_t rkey) {
+  if (!rma_ || !bytes || jobrank >= size_) return;
+  Guard g(*this);
+  peer_regions_[jobrank].push_back(PeerRegion{reinterpret_cast<uintptr_t>(owner_base), bytes, rkey});
+}
+
+}  // namespace gex::transport::ofi

@@ -1,0 +1,169 @@
+// ofi conduit: ranks talk through libfabric (a network card, or tcp sockets), one FI_EP_RDM
+// endpoint per process. Provider: whatever libfabric picks, restricted by FI_PROVIDER as every
+// libfabric program is (docs/ofi.md). Endpoint addresses are exchanged over the bootstrap's
+// allgather into an address vector.
+//
+// Active Messages: one fi_send per message (header, arguments, payload) into receive buffers the
+// receiver posted in advance. Flow control by credits, per peer and per class (requests,
+// replies): a sender may have `credits` messages of each class unacknowledged at a peer, and the
+// receiver posts, for every peer, a buffer for each of them plus four for credit-only messages.
+// So a message never waits in the network for a receive buffer, and the provider never has to
+// hold one back: replies cannot queue behind requests. Credits come back piggybacked on any
+// message to the sender, or in a credit-only message once half of them are owed (at most four of
+// those can be in flight per peer: each returns at least half of a class's credits).
+//  - No credit, no send buffer, or the provider says EAGAIN: NoResources, nothing sent.
+//  - Requests that arrive while the runtime polls for replies only (a handler waiting to send)
+//    stay in their receive buffer, queued, and run at the next full poll; their credit comes
+//    back only then, so the bound on buffers holds.
+//  - Long: the payload travels in the message and the receiver copies it to its destination
+//    before the handler runs (the Long limit is the Medium limit).
+//  - A payload above kCopyBytes is sent from the caller's buffer (Pending: the local-completion
+//    counter drops when the provider reports the send complete), unless the provider needs
+//    local buffers registered (FI_MR_LOCAL): then it is copied into a registered send buffer.
+//
+// Nothing here waits: sends return NoResources and the runtime polls. A PAR client's threads
+// share one endpoint under one mutex, never held while a handler runs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <vector>
+
+#include "transport/transport.h"
+
+struct fi_info;
+struct fid_fabric;
+struct fid_domain;
+struct fid_ep;
+struct fid_av;
+struct fid_cq;
+struct fid_mr;
+
+namespace gex::transport::ofi {
+
+struct SendSlot;
+struct RecvSlot;
+struct RmaOp;
+
+class OfiTransport final : public Transport {
+ public:
+  // Collective over the job: opens the endpoint, exchanges addresses, posts receive buffers.
+  explicit OfiTransport(const Config &config);
+  ~OfiTransport() override;
+
+  const char *name() const noexcept override { return "ofi"; }
+  // Every other rank. A rank's messages to itself stay in shared memory (smp), as GASNet's
+  // conduits deliver them locally: through the provider (tcp;ofi_rxm loops back over a socket)
+  // a rank flooding itself with large messages stalled.
+  bool reaches(uint32_t jobrank) const noexcept override { return jobrank != rank_; }
+  AmLimits am_limits(uint32_t) const noexcept override { return AmLimits{max_medium_, max_medium_}; }
+  Status am_send(uint32_t dest, const AmMessage &msg, Counter *lc) override;
+  void *reserve_medium(uint32_t dest, bool is_request, unsigned nargs, size_t max_payload) override;
+  void commit_medium(uint32_t dest, const AmMessage &msg) override;
+  void cancel_medium(uint32_t dest, bool is_request) override;
+  bool has_rma(uint32_t jobrank) const noexcept override { return rma_ && reaches(jobrank); }
+  Status put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n, Counter *c_local,
+             Counter *c_remote) override;
+  Status get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) override;
+  void *allocate_shared(uint32_t, size_t) override { return nullptr; }
+  void free_shared(uint32_t, void *, size_t) override {}
+  char *map_peer_memory(uint32_t, uint32_t, size_t) override { return nullptr; }
+  void unmap_peer_memory(char *, size_t) override {}
+  void shared_published(uint32_t) override {}
+  Registration register_memory(void *base, size_t bytes) override;
+  void deregister_memory(const Registration &r) override;
+  void peer_memory(uint32_t jobrank, const void *owner_base, size_t bytes, uint64_t rkey) override;
+  unsigned poll(unsigned budget, bool replies_only) override;
+
+  // Header of every message on the wire (then the arguments, then the payload, 16-aligned).
+  static constexpr size_t kHeaderBytes = 32;
+  static size_t payload_offset(unsigned nargs) { return (kHeaderBytes + 4 * nargs + 15) & ~size_t(15); }
+
+ private:
+  // A lock only when several threads may call in (a PAR client).
+  class Guard {
+   public:
+    explicit Guard(OfiTransport &t) : m_(t.thread_safe_ ? &t.mutex_ : nullptr) { if (m_) m_->lock(); }
+    ~Guard() { if (m_) m_->unlock(); }
+    void unlock() { if (m_) m_->unlock(); }
+    void lock() { if (m_) m_->lock(); }
+   private:
+    std::mutex *m_;
+  };
+
+  void open_endpoint();
+  void exchange_addresses();
+  void make_buffers();
+  fid_mr *reg(void *base, size_t bytes, uint64_t access, void **desc);
+  SendSlot *take_send_slot();
+  void free_send_slot(SendSlot *s);
+  // Posts (or re-posts) a receive buffer; one that the provider refuses now waits in repost_.
+  bool post_recv(RecvSlot *r);
+  // Credits for messages delivered from `peer` become owed once their buffer is posted again.
+  void recv_done(RecvSlot *r);
+  void fill_header(SendSlot *s, uint32_t dest, const AmMessage &msg);
+  int post_send(SendSlot *s);  // fi_send/fi_sendv of a filled slot; the provider's return code
+  void flush_backlog();
+  void send_owed_credits();
+  unsigned reap_tx(unsigned max);
+  RmaOp *take_rma_op();
+  uint64_t remote_address(uint32_t jobrank, const void *addr, uint64_t rkey) const;
+  // Reads an error completion: fatal while the job runs; once it is ending (a peer may have left
+  // already) the operation is finished quietly. Returns the operation's context.
+  void *cq_error(fid_cq *cq, const char *which);
+  void finish_tx(void *op_context);  // a transmit completion: free the slot, lower the counters
+
+  uint32_t rank_, size_;
+  AmDeliverFn deliver_;
+  bool thread_safe_;
+  std::mutex mutex_;
+  bool rma_ = false;         // fi_write/fi_read available (FI_RMA)
+  bool mr_local_ = false;    // FI_MR_LOCAL: local buffers need a registration's descriptor
+  bool mr_virt_ = false;     // FI_MR_VIRT_ADDR: remote addresses are virtual (else offsets)
+  bool mr_prov_key_ = false; // FI_MR_PROV_KEY: the provider picks keys
+  bool mr_endpoint_ = false; // FI_MR_ENDPOINT: registrations are bound to the endpoint
+  bool copy_always_ = false; // no sendv from the caller's buffer (iov_limit < 2)
+  size_t max_medium_ = 0;
+  size_t buf_bytes_ = 0;     // one message at most: header, 16 arguments, max_medium_
+  uint32_t credits_per_class_ = 0;
+  uint64_t next_key_ = 1;
+
+  fi_info *info_ = nullptr;
+  fid_fabric *fabric_ = nullptr;
+  fid_domain *domain_ = nullptr;
+  fid_ep *ep_ = nullptr;
+  fid_av *av_ = nullptr;
+  fid_cq *txcq_ = nullptr;
+  fid_cq *rxcq_ = nullptr;
+  std::vector<uint64_t> addr_;  // fi_addr_t of every rank
+
+  // Buffers: one registered region each for receive and send slots.
+  char *recv_region_ = nullptr, *send_region_ = nullptr;
+  size_t recv_region_bytes_ = 0, send_region_bytes_ = 0;
+  fid_mr *recv_mr_ = nullptr, *send_mr_ = nullptr;
+  std::vector<RecvSlot> recv_slots_;
+  std::vector<SendSlot> send_slots_;
+  std::vector<SendSlot *> free_send_;
+  std::vector<RmaOp *> free_rma_;
+  std::vector<RmaOp *> rma_ops_;  // every one allocated, freed at the end
+
+  // Flow control, per peer: [peer*2 + class], class 0 requests, 1 replies.
+  std::vector<uint32_t> credits_;    // messages this rank may still send
+  std::vector<uint32_t> owed_;       // delivered from the peer, buffer posted again, not yet returned
+  std::vector<uint32_t> credit_due_; // peers that should get a credit-only message
+  std::vector<uint8_t> credit_due_flag_;
+
+  std::deque<RecvSlot *> deferred_;  // requests that arrived during a replies-only poll
+  std::deque<SendSlot *> backlog_;   // committed sends the provider refused for now
+  std::vector<RecvSlot *> repost_;   // receive buffers the provider refused for now
+
+  // Peer segments registered for RMA (offset addressing needs each one's base).
+  struct PeerRegion {
+    uint64_t base, bytes, rkey;
+  };
+  std::vector<std::vector<PeerRegion>> peer_regions_;
+};
+
+}  // namespace gex::transport::ofi
