@@ -336,11 +336,15 @@ static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Ra
     // No room now: IMMEDIATE declines, otherwise wait like any sender (this thread holds nothing
     // yet, so it may poll).
     while (!(sd.addr = t->reserve_medium(dest, req, nargs, sd.size))) {
+      // A dead peer's queue never drains (fault-tolerant jobs): take the buffer below, and the
+      // Commit's send drops the message (send_am).
+      if (gex::bootstrap::failed_rank_count() != 0 && gex::bootstrap::rank_failed(dest)) break;
       if (flags & GEX_FLAG_IMMEDIATE) return GEX_AM_SRCDESC_NO_OP;
       wait_for_send_room(!req || t_thread.handler_depth != 0);
     }
-    sd.reserved = true;
-  } else {
+    sd.reserved = sd.addr != nullptr;
+  }
+  if (!sd.client_buf && !sd.reserved) {
     if (sd.buffer_size < sd.size) {
       sd.buffer.reset(new char[max]);
       sd.buffer_size = max;

@@ -2,6 +2,7 @@
 #include "bootstrap/bootstrap.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <sched.h>
 #include <unistd.h>
 
@@ -28,6 +29,7 @@ namespace {
 JobInfo g_job;
 ControlBlock *g_control = nullptr;
 double g_exit_timeout_seconds = 2.0;
+bool g_fault_tolerant = false;
 std::atomic<bool> g_joined{false};
 std::mutex g_join_mutex;
 
@@ -45,7 +47,8 @@ std::mutex g_join_mutex;
 class PoliteSpin {
  public:
   void pause() {
-    if (job_ending()) leave_ending_job();
+    // A rank lost during start-up (fault-tolerant jobs) leaves these collectives incomplete.
+    if (job_ending() || failed_rank_count() != 0) leave_ending_job();
     if (++spins_ < kYieldSpins) {
       sched_yield();
     } else {
@@ -70,7 +73,9 @@ void become_rank(ControlBlock *control, uint32_t rank, const std::string &job_id
   record.pid.store(static_cast<int32_t>(getpid()), std::memory_order_relaxed);
   record.state.store(kRankJoined, std::memory_order_release);
   g_job_ending = &control->job_ending;
-  g_exit_timeout_seconds = monitor_options_from_env("libgex").exit_grace_seconds;
+  const MonitorOptions options = monitor_options_from_env("libgex");
+  g_exit_timeout_seconds = options.exit_grace_seconds;
+  g_fault_tolerant = options.fault_tolerant;
 }
 
 bool launched_by_gexrun() {
@@ -305,7 +310,30 @@ MonitorOptions monitor_options_from_env(const std::string &name) {
   options.name = name;
   if (const char *timeout = env_or_null("GEX_EXIT_TIMEOUT"))
     options.exit_grace_seconds = parse_seconds("GEX_EXIT_TIMEOUT", timeout);
+  if (const char *ft = env_or_null("GEX_FAULT_TOLERANT"))
+    options.fault_tolerant = parse_env_uint("GEX_FAULT_TOLERANT", ft, 0, 1) != 0;
   return options;
+}
+
+bool fault_tolerant() noexcept { return g_fault_tolerant; }
+
+uint32_t failed_rank_count() noexcept {
+  return g_control ? g_control->failed_ranks.load(std::memory_order_acquire) : 0;
+}
+
+bool rank_failed(uint32_t rank) noexcept {
+  return g_control && rank < g_control->size &&
+         g_control->ranks()[rank].state.load(std::memory_order_acquire) == kRankFailed;
+}
+
+bool signal_rank(uint32_t rank, int signal_number) noexcept {
+  if (!g_control || rank >= g_control->size) return false;
+  RankRecord &record = g_control->ranks()[rank];
+  const int32_t pid = record.pid.load(std::memory_order_acquire);
+  const uint32_t state = record.state.load(std::memory_order_acquire);
+  // pid 0: a rank of another host (or not started); never kill(0, ...), our process group.
+  if (pid <= 0 || state == kRankNotJoined || state >= kRankGone) return false;
+  return kill(pid, signal_number) == 0;
 }
 
 }  // namespace gex::bootstrap

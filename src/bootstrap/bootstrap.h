@@ -73,6 +73,18 @@ inline bool job_ending() noexcept {
 // no longer complete. Never returns.
 [[noreturn]] void leave_ending_job();
 
+// ---- fault-tolerant jobs (GEX_FAULT_TOLERANT=1; docs/launch.md) ----
+// Whether this job runs in the fault-tolerant mode (the monitor's and this rank's setting).
+bool fault_tolerant() noexcept;
+// How many ranks of the job have died and been marked failed by the monitor (0 in a job
+// without the mode: a death ends it). One acquire load.
+uint32_t failed_rank_count() noexcept;
+// Whether `rank` died (the monitor marked it failed): nothing it was sent will be answered.
+bool rank_failed(uint32_t rank) noexcept;
+// Sends `signal_number` to the process of `rank` when it runs on this host and has joined and
+// not ended (its pid is in the control block). False when it does not (another host, gone).
+bool signal_rank(uint32_t rank, int signal_number) noexcept;
+
 // A function run once, on this rank, just before the process ends through this interface
 // (src/diag/ writes its statistics and trace there). It must not end the job itself.
 void set_exit_hook(void (*hook)() noexcept) noexcept;
@@ -108,9 +120,13 @@ void set_catches_sigquit() noexcept;
 struct MonitorOptions {
   double exit_grace_seconds = 2.0;  // after the first rank leaves, how long the rest get
   std::string name = "gexrun";      // prefix of the monitor's messages on stderr
+  // GEX_FAULT_TOLERANT=1: a rank killed by a signal is marked failed and the job goes on
+  // (docs/launch.md, "Fault-tolerant jobs"); otherwise it ends the job at once.
+  bool fault_tolerant = false;
 };
 
-// Reads GEX_EXIT_TIMEOUT (seconds) into exit_grace_seconds. Throws std::invalid_argument with a
+// Reads GEX_EXIT_TIMEOUT (seconds) into exit_grace_seconds and GEX_FAULT_TOLERANT (0 or 1)
+// into fault_tolerant. Throws std::invalid_argument with a
 // message naming the variable and value when it is not a number from 0 to 3600.
 MonitorOptions monitor_options_from_env(const std::string &name);
 

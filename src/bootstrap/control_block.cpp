@@ -42,6 +42,7 @@ ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::s
   block->exit_deadline_ns.store(0, std::memory_order_relaxed);
   block->barrier_arrived.store(0, std::memory_order_relaxed);
   block->barrier_generation.store(0, std::memory_order_relaxed);
+  block->failed_ranks.store(0, std::memory_order_relaxed);
   RankRecord *records = block->ranks();
   for (uint32_t r = 0; r < size; ++r) {
     new (&records[r]) RankRecord{};
@@ -89,6 +90,12 @@ bool ControlBlock::all_ranks_leaving() noexcept {
   for (uint32_t r = 0; r < size; ++r)
     if (records[r].state.load(std::memory_order_acquire) < kRankExiting) return false;
   return true;
+}
+
+void ControlBlock::mark_failed(uint32_t rank, int signal_number) noexcept {
+  record_exit_code(128 + signal_number);
+  ranks()[rank].state.store(kRankFailed, std::memory_order_release);
+  failed_ranks.fetch_add(1, std::memory_order_acq_rel);
 }
 
 ControlBlockMapping create_control_block(uint32_t size, const std::string &job_id,

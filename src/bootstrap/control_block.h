@@ -21,6 +21,9 @@ enum RankState : uint32_t {
   kRankJoined = 1,     // attached to the control block
   kRankExiting = 2,    // called gasnet_exit (or returned from main): waits for the others
   kRankGone = 3,       // the monitor reaped the process
+  // Fault-tolerant jobs only (GEX_FAULT_TOLERANT=1): the process died by a signal and the job
+  // goes on without it. The other ranks see it as dead (bootstrap.h: rank_failed).
+  kRankFailed = 4,
 };
 
 // Cache-line sized so that ranks publishing their state do not share lines.
@@ -51,6 +54,9 @@ struct ControlBlock {
   // Counter barrier: the last arrival resets the counter and bumps the generation.
   alignas(64) std::atomic<uint32_t> barrier_arrived;
   alignas(64) std::atomic<uint32_t> barrier_generation;
+  // Fault-tolerant jobs: how many ranks died (kRankFailed); 0 otherwise. One load tells a rank
+  // whether it needs to look at its peers' states at all.
+  alignas(64) std::atomic<uint32_t> failed_ranks;
 
   static size_t bytes_for(uint32_t size);
   // Constructs the block in `memory` (at least bytes_for(size) bytes, zero-filled).
@@ -68,6 +74,10 @@ struct ControlBlock {
   void begin_ending(int code, double timeout_seconds) noexcept;
   // True once every rank has announced its exit or is gone.
   bool all_ranks_leaving() noexcept;
+  // A fault-tolerant job lost `rank` to signal `signal_number`: records 128+signal as the job's
+  // exit code (record_exit_code's rule), marks the rank kRankFailed and counts it. The job does
+  // not end.
+  void mark_failed(uint32_t rank, int signal_number) noexcept;
 };
 
 static_assert(std::atomic<uint32_t>::is_always_lock_free, "control block needs lock-free atomics");

@@ -64,6 +64,12 @@ class JobMonitor {
       if (!running_[rank]) continue;
       running_[rank] = false;
       --still_running_;
+      // A fault-tolerant job goes on without a rank that a signal killed (not one we signalled
+      // ourselves while ending the job): it is marked failed for the others, not gone.
+      if (WIFSIGNALED(status) && options_.fault_tolerant && !ending_ && !signalled_[rank]) {
+        rank_lost(rank, pid, WTERMSIG(status), WCOREDUMP(status));
+        continue;
+      }
       // Ranks waiting in their exit for everyone to leave stop waiting for this one.
       control_.ranks()[rank].state.store(kRankGone, std::memory_order_release);
       if (WIFEXITED(status)) {
@@ -84,6 +90,17 @@ class JobMonitor {
                  core_dumped ? " (core dumped)" : "", ending_ ? "" : "; ending the job");
     std::fflush(stderr);
     if (!ending_) begin_ending(128 + signal_number, /*quit_now=*/true);
+  }
+
+  // GEX_FAULT_TOLERANT=1: the rank is reported and marked failed in the control block (the
+  // others see it dead); the job goes on, and its exit code will be 128+signal (the first
+  // non-zero code wins, as when the job ends at once).
+  void rank_lost(uint32_t rank, pid_t pid, int signal_number, bool core_dumped) {
+    std::fprintf(stderr, "%s: rank %u (pid %d on host %s) was killed by signal %d (%s)%s; the job goes on without it (GEX_FAULT_TOLERANT)\n",
+                 options_.name.c_str(), rank, static_cast<int>(pid), host_name().c_str(), signal_number,
+                 signal_description(signal_number).c_str(), core_dumped ? " (core dumped)" : "");
+    std::fflush(stderr);
+    control_.mark_failed(rank, signal_number);
   }
 
   // From here on the job is over (docs/launch.md, "How a job ends"). Ranks that are still

@@ -66,6 +66,14 @@ void send_pieces(gaspi_rank_t rank, gaspi_group_t group, int parity, int index, 
   }
 }
 
+// A collective of a group with a dead member cannot complete: GASPI_ERROR naming the member
+// (checked on entry and while waiting, so a GASPI_BLOCK call does not hang).
+gaspi_return_t check_members_alive(const char *call, gaspi_group_t group, const std::vector<gaspi_rank_t> &members) {
+  const int dead = dead_member(members);
+  if (dead < 0) return GASPI_SUCCESS;
+  return dead_peer_error(call, gaspi_rank_t(dead), ", a member of group " + std::to_string(group) + ": the collective cannot complete");
+}
+
 gaspi_return_t check_group(const char *call, gaspi_group_t group, bool committed) {
   Context &c = ctx();
   if (group >= c.config.group_max || !c.groups[group].exists)
@@ -134,6 +142,7 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
   Deadline dl(timeout);
   if (!lock_until(g.coll_mutex, dl)) return GASPI_TIMEOUT;
   std::lock_guard<std::mutex> hold(g.coll_mutex, std::adopt_lock);
+  if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
   const int n = int(g.members.size());
   const int me = g.my_index;
   const int p = int(g.reduce_epoch & 1);
@@ -151,6 +160,7 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
   }
   if (me == 0) {
     while (g.contrib_count[p].load(std::memory_order_acquire) < uint64_t(n) * bytes) {
+      if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
       if (dl.expired()) return GASPI_TIMEOUT;
       wait_step();
     }
@@ -173,6 +183,7 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
     std::memcpy(recv, acc.data(), bytes);
   } else {
     while (g.result_ready[p].load(std::memory_order_acquire) < bytes) {
+      if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
       if (dl.expired()) return GASPI_TIMEOUT;
       wait_step();
     }
@@ -246,6 +257,7 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
   auto it = std::find(g.members.begin(), g.members.end(), c.rank);
   if (it == g.members.end()) return fail(GASPI_ERR_INV_GROUP, call, "this rank is not a member of group " + std::to_string(group));
   g.my_index = int(it - g.members.begin());
+  if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
   const uint64_t hash = members_hash(g.members);
   const uint64_t gen = g_commit_gen[group] + 1;
   if (g.commit_sent_gen != gen) {  // first attempt of this commit: tell every other member
@@ -274,6 +286,7 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
         for (gaspi_rank_t r : g.members) g_commits.erase({unsigned(group), unsigned(r), uint64_t(uint32_t(gen))});
     }
     if (all) break;
+    if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }
@@ -332,6 +345,7 @@ gaspi_return_t pgaspi_barrier(const gaspi_group_t group, const gaspi_timeout_t t
   Deadline dl(timeout);
   if (!lock_until(g.coll_mutex, dl)) return GASPI_TIMEOUT;
   std::lock_guard<std::mutex> hold(g.coll_mutex, std::adopt_lock);
+  if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
   const int n = int(g.members.size());
   int rounds = 0;
   while ((1 << rounds) < n) ++rounds;
@@ -351,6 +365,7 @@ gaspi_return_t pgaspi_barrier(const gaspi_group_t group, const gaspi_timeout_t t
     }
     std::atomic<uint32_t> &arrived = g.arrived[p][k];
     while (arrived.load(std::memory_order_acquire) == 0) {
+      if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
       if (dl.expired()) return GASPI_TIMEOUT;
       wait_step();
     }

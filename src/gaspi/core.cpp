@@ -1,6 +1,7 @@
 // GASPI process management, configuration, information queries, error strings, and the calls
 // declared but not implemented yet (each returns GASPI_ERROR with a message naming it).
 #include <sched.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -110,15 +111,45 @@ bool lock_until(std::mutex &m, Deadline &dl) {
   return true;
 }
 
+gaspi_return_t dead_peer_error(const char *call, gaspi_rank_t rank, const std::string &detail) {
+  return fail(GASPI_ERROR, call, "rank " + std::to_string(rank) + " is dead (GASPI_STATE_CORRUPT)" + detail);
+}
+
+int dead_member(const std::vector<gaspi_rank_t> &members) {
+  if (__builtin_expect(bootstrap::failed_rank_count() == 0, 1)) return -1;
+  for (gaspi_rank_t r : members)
+    if (bootstrap::rank_failed(r)) return int(r);
+  return -1;
+}
+
+int abandon_dead_requests(Queue &q, uint32_t &abandoned) {
+  abandoned = 0;
+  int first = -1;
+  if (__builtin_expect(bootstrap::failed_rank_count() == 0, 1) || !q.to_rank) return -1;
+  for (gaspi_rank_t r = 0; r < g_ctx.size; ++r) {
+    if (q.to_rank[r].load(std::memory_order_relaxed) == 0 || !bootstrap::rank_failed(r)) continue;
+    const uint32_t n = q.to_rank[r].exchange(0, std::memory_order_relaxed);
+    if (!n) continue;
+    q.pending.fetch_sub(n, std::memory_order_release);
+    abandoned += n;
+    if (first < 0) first = int(r);
+  }
+  return first;
+}
+
 namespace {
 void on_ping(gex_Token_t token, gex_AM_Arg_t c_hi, gex_AM_Arg_t c_lo) {
   const gex_AM_Arg_t args[] = {c_hi, c_lo};
   runtime::am_reply(gex::transport::AmCategory::Short, token, kHAck, nullptr, 0, nullptr, 0, 2, args);
 }
+// gaspi_proc_kill from another host: this process ends as a crash would (the monitor sees the
+// signal).
+void on_kill(gex_Token_t) { raise(SIGKILL); }
 }  // namespace
 
 void core_init() {
   runtime::register_internal_handler(kHPing, (gex_AM_Fn_t)on_ping, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 2, "GASPI ping");
+  runtime::register_internal_handler(kHKill, (gex_AM_Fn_t)on_kill, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 0, "GASPI proc kill");
 }
 
 }  // namespace gex::gaspi
@@ -191,7 +222,9 @@ gaspi_return_t pgaspi_proc_init(const gaspi_timeout_t) {
   for (unsigned q = 0; q < kMaxQueues; ++q) {
     g_ctx.queues[q].exists = q < g_ctx.queue_num;
     g_ctx.queues[q].entries.store(0);
+    if (!g_ctx.queues[q].to_rank) g_ctx.queues[q].to_rank.reset(new std::atomic<uint32_t>[g_ctx.size]());
   }
+  g_ctx.kill_sent.assign(g_ctx.size, 0);
   for (unsigned g = 1; g < kMaxGroups; ++g) g_ctx.groups[g].exists = g_ctx.groups[g].committed = false;
   g_ctx.state_vec.assign(g_ctx.size, GASPI_STATE_HEALTHY);
   // A process may init again after gaspi_proc_term: the handlers and the directory stay.
@@ -221,8 +254,15 @@ gaspi_return_t pgaspi_proc_term(const gaspi_timeout_t) {
   GEXI_GASPI_REQUIRE_INIT("gaspi_proc_term");
   // Local: outstanding queue operations are completed; segments are released. The runtime stays
   // (another API may use it; the process's exit goes through the runtime's exit coordinator).
-  for (unsigned q = 0; q < kMaxQueues; ++q)
-    while (g_ctx.queues[q].pending.load(std::memory_order_acquire)) wait_step();
+  // Requests to a dead rank are given up (it never acknowledges them).
+  for (unsigned q = 0; q < kMaxQueues; ++q) {
+    Queue &queue = g_ctx.queues[q];
+    uint32_t abandoned = 0;
+    while (queue.pending.load(std::memory_order_acquire)) {
+      abandon_dead_requests(queue, abandoned);
+      wait_step();
+    }
+  }
   g_ctx.initialized.store(false, std::memory_order_release);
   segments_term();
   return GASPI_SUCCESS;
@@ -266,6 +306,7 @@ gaspi_return_t pgaspi_proc_local_num(gaspi_rank_t *const local_num) {
 gaspi_return_t pgaspi_connect(const gaspi_rank_t rank, const gaspi_timeout_t) {
   GEXI_GASPI_REQUIRE_INIT("gaspi_connect");
   if (rank >= g_ctx.size) return fail(GASPI_ERR_INV_RANK, "gaspi_connect", "rank " + std::to_string(rank) + " >= " + std::to_string(g_ctx.size) + " processes");
+  if (peer_dead(rank)) return dead_peer_error("gaspi_connect", rank);
   return GASPI_SUCCESS;
 }
 gaspi_return_t pgaspi_disconnect(const gaspi_rank_t rank, const gaspi_timeout_t) {
@@ -279,15 +320,40 @@ gaspi_return_t pgaspi_proc_ping(const gaspi_rank_t rank, gaspi_timeout_t timeout
   const char *call = "gaspi_proc_ping";
   GEXI_GASPI_REQUIRE_INIT(call);
   if (rank >= g_ctx.size) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(g_ctx.size) + " processes");
+  if (peer_dead(rank)) return dead_peer_error(call, rank);
   auto *done = new rt::CompletionCounter(1);  // leaked if the answer comes after the timeout
   const gex_AM_Arg_t args[] = {rt::ptr_hi(done), rt::ptr_lo(done)};
   rt::am_request(gex::transport::AmCategory::Short, rank, kHPing, nullptr, 0, nullptr, 0, 2, args);
   Deadline dl(timeout);
   while (done->load(std::memory_order_acquire)) {
+    if (peer_dead(rank)) return dead_peer_error(call, rank, " (no answer)");
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }
   delete done;
+  return GASPI_SUCCESS;
+}
+
+// Ends the process of `rank` with SIGKILL, as a crash would: the job monitor then marks it failed
+// (GEX_FAULT_TOLERANT=1, and the others see it GASPI_STATE_CORRUPT) or ends the whole job (the
+// default). SUCCESS once the monitor has marked it failed; resumable after GASPI_TIMEOUT.
+gaspi_return_t pgaspi_proc_kill(const gaspi_rank_t rank, const gaspi_timeout_t timeout) {
+  const char *call = "gaspi_proc_kill";
+  GEXI_GASPI_REQUIRE_INIT(call);
+  if (rank >= g_ctx.size) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(g_ctx.size) + " processes");
+  if (rank == g_ctx.rank) return fail(GASPI_ERROR, call, "rank " + std::to_string(rank) + " is this process (a process cannot kill itself)");
+  if (peer_dead(rank)) return GASPI_SUCCESS;
+  // A rank of this host: its pid is in the job's control block. Another host's: an AM whose
+  // handler raises SIGKILL there (once: a retry after GASPI_TIMEOUT only waits).
+  if (!gex::bootstrap::signal_rank(rank, SIGKILL) && !g_ctx.kill_sent[rank]) {
+    g_ctx.kill_sent[rank] = 1;
+    rt::am_request(gex::transport::AmCategory::Short, rank, kHKill, nullptr, 0, nullptr, 0, 0, nullptr);
+  }
+  Deadline dl(timeout);
+  while (!peer_dead(rank)) {
+    if (dl.expired()) return GASPI_TIMEOUT;
+    wait_step();
+  }
   return GASPI_SUCCESS;
 }
 
@@ -381,10 +447,12 @@ gaspi_return_t pgaspi_print_error(gaspi_return_t code, gaspi_string_t *message) 
   return GASPI_SUCCESS;
 }
 
+// Every rank's state as the job knows it (not only the ranks this one talked to): a rank the
+// job monitor saw die (GEX_FAULT_TOLERANT=1 jobs) is GASPI_STATE_CORRUPT.
 gaspi_return_t pgaspi_state_vec_get(gaspi_state_vector_t v) {
   GEXI_GASPI_REQUIRE_INIT("gaspi_state_vec_get");
   if (!v) return fail(GASPI_ERR_NULLPTR, "gaspi_state_vec_get", "state_vector is NULL");
-  for (gaspi_rank_t r = 0; r < g_ctx.size; ++r) v[r] = g_ctx.state_vec[r];
+  for (gaspi_rank_t r = 0; r < g_ctx.size; ++r) v[r] = peer_dead(r) ? GASPI_STATE_CORRUPT : g_ctx.state_vec[r];
   return GASPI_SUCCESS;
 }
 
@@ -425,7 +493,6 @@ void pgaspi_delay(void) { sched_yield(); }
 
 // ---- declared, not implemented yet (docs/gaspi.md) --------------------------------------------
 #define GEXI_GASPI_NOT_YET(call) return fail(GASPI_ERROR, call, "not implemented in this release of libgex (docs/gaspi.md)")
-gaspi_return_t pgaspi_proc_kill(const gaspi_rank_t, const gaspi_timeout_t) { GEXI_GASPI_NOT_YET("gaspi_proc_kill"); }
 gaspi_return_t pgaspi_queue_purge(const gaspi_queue_id_t, const gaspi_timeout_t) { GEXI_GASPI_NOT_YET("gaspi_queue_purge"); }
 gaspi_return_t pgaspi_numa_socket(gaspi_uchar *const) { GEXI_GASPI_NOT_YET("gaspi_numa_socket"); }
 gaspi_return_t pgaspi_set_socket_affinity(const gaspi_uchar) { GEXI_GASPI_NOT_YET("gaspi_set_socket_affinity"); }

@@ -70,6 +70,7 @@ gaspi_return_t atomic(const char *call, gaspi_segment_id_t seg, gaspi_offset_t o
   Context &c = ctx();
   if (!old) return fail(GASPI_ERR_NULLPTR, call, "val_old is NULL");
   if (rank >= c.size) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(c.size) + " processes");
+  if (peer_dead(rank)) return dead_peer_error(call, rank);
   RemoteSegment *rs = remote_segment(rank, seg);
   if (!rs) return fail(GASPI_ERR_INV_SEG, call, "segment " + std::to_string(seg) + " of rank " + std::to_string(rank) + " is not registered with this rank");
   if (off & 7) return fail(GASPI_ERR_UNALIGN_OFF, call, "offset " + std::to_string(off) + " is not a multiple of 8");
@@ -90,6 +91,8 @@ gaspi_return_t atomic(const char *call, gaspi_segment_id_t seg, gaspi_offset_t o
   rt::am_request(gex::transport::AmCategory::Short, rank, kHAtomicReq, nullptr, 0, nullptr, 0, 10, args);
   Deadline dl(timeout);
   while (r->pending.load(std::memory_order_acquire)) {
+    // Not applied, or applied and the answer lost: the old value is unknown (r stays allocated).
+    if (peer_dead(rank)) return dead_peer_error(call, rank, " (no answer to the atomic operation)");
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }
@@ -134,6 +137,7 @@ gaspi_return_t pgaspi_passive_send(const gaspi_segment_id_t seg, const gaspi_off
   GEXI_GASPI_REQUIRE_INIT(call);
   Context &c = ctx();
   if (rank >= c.size) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(c.size) + " processes");
+  if (peer_dead(rank)) return dead_peer_error(call, rank);
   LocalSegment *s = local_segment(seg);
   if (!s) return fail(GASPI_ERR_INV_SEG, call, "local segment " + std::to_string(seg) + " does not exist");
   const size_t max = std::min<size_t>(c.config.passive_transfer_size_max, rt::am_limits(rank).max_medium);
@@ -146,6 +150,7 @@ gaspi_return_t pgaspi_passive_send(const gaspi_segment_id_t seg, const gaspi_off
   rt::am_request(gex::transport::AmCategory::Medium, rank, kHPassive, s->data + off, size, nullptr, 0, 2, args);
   Deadline dl(timeout);
   while (done->load(std::memory_order_acquire)) {
+    if (peer_dead(rank)) return dead_peer_error(call, rank, " (the message was not acknowledged)");
     if (dl.expired()) return GASPI_TIMEOUT;  // sent; the acknowledgement lands in the leaked counter
     wait_step();
   }

@@ -27,9 +27,15 @@ namespace {
 size_t medium_limit(gaspi_rank_t rank) { return rt::am_limits(rank).max_medium; }
 
 // ---- handlers (at the owner of the segment) ---------------------------------------------------
+// The acknowledgement of a queue's request: (c_hi, c_lo) is the initiator's Queue.
 void ack(gex_Token_t token, gex_AM_Arg_t c_hi, gex_AM_Arg_t c_lo) {
   const gex_AM_Arg_t args[] = {c_hi, c_lo};
-  rt::am_reply(gex::transport::AmCategory::Short, token, kHAck, nullptr, 0, nullptr, 0, 2, args);
+  rt::am_reply(gex::transport::AmCategory::Short, token, kHQueueAck, nullptr, 0, nullptr, 0, 2, args);
+}
+
+// At the initiator: the target (the Reply's sender) completed one request of the queue.
+void on_queue_ack(gex_Token_t token, gex_AM_Arg_t q_hi, gex_AM_Arg_t q_lo) {
+  make_ptr<Queue>(q_hi, q_lo)->complete(source_rank(token));
 }
 
 // A message for a segment this rank does not have (deleted while a peer still wrote to it): the
@@ -74,11 +80,11 @@ void on_read_request(gex_Token_t token, gex_AM_Arg_t seg, gex_AM_Arg_t off_hi, g
                0, 6, args);
 }
 
-void on_read_reply(gex_Token_t, void *buf, size_t n, gex_AM_Arg_t d_hi, gex_AM_Arg_t d_lo, gex_AM_Arg_t c_hi,
+void on_read_reply(gex_Token_t token, void *buf, size_t n, gex_AM_Arg_t d_hi, gex_AM_Arg_t d_lo, gex_AM_Arg_t c_hi,
                    gex_AM_Arg_t c_lo, gex_AM_Arg_t nt_hi, gex_AM_Arg_t nt_lo) {
   if (n) std::memcpy(make_ptr<char>(d_hi, d_lo), buf, n);
   if (uint32_t *slot = make_ptr<uint32_t>(nt_hi, nt_lo)) store_notification(slot, 1);
-  rt::complete_one(make_ptr<rt::CompletionCounter>(c_hi, c_lo));
+  make_ptr<Queue>(c_hi, c_lo)->complete(source_rank(token));
 }
 
 // ---- the initiator's side -----------------------------------------------------------------------
@@ -94,9 +100,11 @@ gaspi_return_t check_queue(const char *call, gaspi_queue_id_t queue) {
   return GASPI_SUCCESS;
 }
 
+// A valid rank that is alive (a request to a dead one is GASPI_ERROR at once, not a hang).
 gaspi_return_t check_rank(const char *call, gaspi_rank_t rank) {
   if (rank >= ctx().size)
     return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(ctx().size) + " processes");
+  if (peer_dead(rank)) return dead_peer_error(call, rank);
   return GASPI_SUCCESS;
 }
 
@@ -154,8 +162,8 @@ void am_write(gaspi_rank_t rank, gaspi_segment_id_t seg, uint64_t off, const cha
     const bool last = done + len == n;
     const uint64_t o = off + done;
     const gex_AM_Arg_t args[] = {gex_AM_Arg_t(seg), gex_AM_Arg_t(o >> 32), gex_AM_Arg_t(uint32_t(o)), gex_AM_Arg_t(nseg),
-                                 gex_AM_Arg_t(last ? nid : 0), gex_AM_Arg_t(last ? nval : 0), ptr_hi(&q.pending), ptr_lo(&q.pending)};
-    q.pending.fetch_add(1, std::memory_order_relaxed);
+                                 gex_AM_Arg_t(last ? nid : 0), gex_AM_Arg_t(last ? nval : 0), ptr_hi(&q), ptr_lo(&q)};
+    q.post(rank);
     rt::am_request(gex::transport::AmCategory::Medium, rank, kHWrite, src + done, len, nullptr, 0, 8, args);
     done += len;
   } while (done < n);
@@ -169,9 +177,9 @@ void am_read(gaspi_rank_t rank, gaspi_segment_id_t seg, uint64_t off, char *dst,
     const uint64_t o = off + done;
     uint32_t *slot = last ? notif_slot : nullptr;
     const gex_AM_Arg_t args[] = {gex_AM_Arg_t(seg),   gex_AM_Arg_t(o >> 32), gex_AM_Arg_t(uint32_t(o)), gex_AM_Arg_t(len),
-                                 ptr_hi(dst + done),  ptr_lo(dst + done),    ptr_hi(&q.pending),        ptr_lo(&q.pending),
+                                 ptr_hi(dst + done),  ptr_lo(dst + done),    ptr_hi(&q),                ptr_lo(&q),
                                  ptr_hi(slot),        ptr_lo(slot)};
-    q.pending.fetch_add(1, std::memory_order_relaxed);
+    q.post(rank);
     rt::am_request(gex::transport::AmCategory::Short, rank, kHReadReq, nullptr, 0, nullptr, 0, 10, args);
     done += len;
   }
@@ -214,8 +222,8 @@ gaspi_return_t do_notify(const char *call, gaspi_segment_id_t seg, gaspi_rank_t 
     store_notification(rs->notif + id, value);
     return GASPI_SUCCESS;
   }
-  const gex_AM_Arg_t args[] = {gex_AM_Arg_t(seg), gex_AM_Arg_t(id), gex_AM_Arg_t(value), ptr_hi(&q.pending), ptr_lo(&q.pending)};
-  q.pending.fetch_add(1, std::memory_order_relaxed);
+  const gex_AM_Arg_t args[] = {gex_AM_Arg_t(seg), gex_AM_Arg_t(id), gex_AM_Arg_t(value), ptr_hi(&q), ptr_lo(&q)};
+  q.post(rank);
   rt::am_request(gex::transport::AmCategory::Short, rank, kHNotify, nullptr, 0, nullptr, 0, 5, args);
   return GASPI_SUCCESS;
 }
@@ -240,6 +248,7 @@ void rma_init() {
   rt::register_internal_handler(kHNotify, (gex_AM_Fn_t)on_notify, req | GEX_FLAG_AM_SHORT, 5, "GASPI notify");
   rt::register_internal_handler(kHReadReq, (gex_AM_Fn_t)on_read_request, req | GEX_FLAG_AM_SHORT, 10, "GASPI read request");
   rt::register_internal_handler(kHReadReply, (gex_AM_Fn_t)on_read_reply, rep | GEX_FLAG_AM_MEDIUM, 6, "GASPI read reply");
+  rt::register_internal_handler(kHQueueAck, (gex_AM_Fn_t)on_queue_ack, rep | GEX_FLAG_AM_SHORT, 2, "GASPI queue ack");
 }
 
 }  // namespace gex::gaspi
@@ -416,6 +425,15 @@ gaspi_return_t pgaspi_wait(const gaspi_queue_id_t queue, const gaspi_timeout_t t
   Queue &q = ctx().queues[queue];
   Deadline dl(timeout);
   while (q.pending.load(std::memory_order_acquire) != 0) {
+    // Requests to a rank that died are never acknowledged: they are given up and the call
+    // fails; the queue stays usable (a later gaspi_wait waits for the requests to live ranks).
+    uint32_t abandoned = 0;
+    const int dead = abandon_dead_requests(q, abandoned);
+    if (dead >= 0) {
+      if (q.pending.load(std::memory_order_acquire) == 0) q.entries.store(0, std::memory_order_relaxed);
+      return dead_peer_error(call, gaspi_rank_t(dead), ": " + std::to_string(abandoned) + " request(s) of queue " +
+                                                           std::to_string(queue) + " to dead ranks are abandoned");
+    }
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }
@@ -456,7 +474,11 @@ gaspi_return_t pgaspi_queue_delete(const gaspi_queue_id_t queue) {
   if (queue + 1u != c.queue_num)
     return fail(GASPI_ERR_INV_QUEUE, call, "queue " + std::to_string(queue) + " is not the last queue (" + std::to_string(c.queue_num - 1) + ")");
   Queue &q = c.queues[queue];
-  while (q.pending.load(std::memory_order_acquire)) wait_step();
+  uint32_t abandoned = 0;
+  while (q.pending.load(std::memory_order_acquire)) {
+    abandon_dead_requests(q, abandoned);
+    wait_step();
+  }
   q.exists = false;
   --c.queue_num;
   return GASPI_SUCCESS;

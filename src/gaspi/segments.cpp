@@ -98,6 +98,7 @@ void release(gaspi_segment_id_t id) {
 gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank_t rank, Deadline &dl) {
   Context &c = ctx();
   if (rank == c.rank) return GASPI_SUCCESS;
+  if (peer_dead(rank)) return dead_peer_error(call, rank);
   const LocalSegment &s = c.segments[id];
   auto *done = new rt::CompletionCounter(1);
   const gex_AM_Arg_t args[] = {gex_AM_Arg_t(id),
@@ -114,10 +115,10 @@ gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank
       delete done;
       return GASPI_SUCCESS;
     }
+    if (peer_dead(rank)) return dead_peer_error(call, rank, " (the registration was not acknowledged)");
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }
-  (void)call;
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "bootstrap/bootstrap.h"
 #include "runtime/runtime.h"
 
 // pgaspi_X is the definition, gaspi_X a weak alias (the profiling interface, PGASPI.h).
@@ -57,6 +58,8 @@ enum Handler : gex_AM_Index_t {
   kHAtomicReply,                             // Short Reply: atomic result
   kHGroupCommit,                             // Short: group commit handshake
   kHPing,                                    // Short: gaspi_proc_ping (answered with kHAck)
+  kHQueueAck,                                // Reply: a queue's request to the sender completed
+  kHKill,                                    // Short: gaspi_proc_kill (the receiver dies by SIGKILL)
   kHLimit,
 };
 
@@ -94,6 +97,19 @@ struct Queue {
   bool exists = false;
   std::atomic<uint32_t> entries{0};         // posted since the last gaspi_wait (QUEUE_FULL)
   runtime::CompletionCounter pending{0};    // AM operations not yet acknowledged
+  // The same by target rank (proc_init sizes it): what a dead peer will never acknowledge, so
+  // gaspi_wait can give it up (fault tolerance) instead of waiting for it forever.
+  std::unique_ptr<std::atomic<uint32_t>[]> to_rank;
+  // One more AM operation to `rank` (its acknowledgement, kHQueueAck or a read reply, calls
+  // complete(rank)).
+  void post(gaspi_rank_t rank) noexcept {
+    to_rank[rank].fetch_add(1, std::memory_order_relaxed);
+    pending.fetch_add(1, std::memory_order_relaxed);
+  }
+  void complete(gaspi_rank_t rank) noexcept {
+    to_rank[rank].fetch_sub(1, std::memory_order_relaxed);
+    pending.fetch_sub(1, std::memory_order_release);
+  }
 };
 
 struct Group {
@@ -139,6 +155,7 @@ struct Context {
   std::mutex passive_mutex;
   std::deque<PassiveMessage> passive;
   std::vector<gaspi_state_t> state_vec;
+  std::vector<uint8_t> kill_sent;  // gaspi_proc_kill asked the rank's process to end (by AM)
 };
 Context &ctx();
 
@@ -174,6 +191,21 @@ uint64_t now_ns();
 bool lock_until(std::mutex &m, Deadline &dl);
 // One progress step of a waiting loop (polls the runtime: handlers run, AMs are served).
 void wait_step();
+
+// ---- fault tolerance (docs/gaspi.md, "Fault tolerance") -----------------------------------------
+// Whether `rank` died (GEX_FAULT_TOLERANT=1 jobs: the job monitor marked it failed). One load
+// while no rank of the job has failed.
+inline bool peer_dead(gaspi_rank_t rank) {
+  return __builtin_expect(bootstrap::failed_rank_count() != 0, 0) && bootstrap::rank_failed(rank);
+}
+// GASPI_ERROR for a call that needs the dead `rank`: marks it GASPI_STATE_CORRUPT in this
+// rank's state vector and says "<call>: rank R is dead (GASPI_STATE_CORRUPT)<detail>".
+gaspi_return_t dead_peer_error(const char *call, gaspi_rank_t rank, const std::string &detail = "");
+// The first member of `members` that is dead, or -1 (a collective among them cannot complete).
+int dead_member(const std::vector<gaspi_rank_t> &members);
+// Gives up the requests of queue `q` to dead ranks (they will never be acknowledged): returns
+// the first such rank and how many requests were abandoned, or -1.
+int abandon_dead_requests(Queue &q, uint32_t &abandoned);
 
 // The jobrank that sent the message a runtime handler is running for.
 inline gaspi_rank_t source_rank(gex_Token_t token) { return gaspi_rank_t(reinterpret_cast<gexi_Token *>(token)->src); }

@@ -140,6 +140,10 @@ SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immedia
       }
       break;
     }
+    // A peer that died (fault-tolerant jobs) never frees the room it lacks: the message is
+    // dropped, as if delivered to a process that is gone. Whoever waits for an answer from it
+    // must look at its state (GASPI does: docs/gaspi.md, "Fault tolerance").
+    if (__builtin_expect(bootstrap::failed_rank_count() != 0, 0) && bootstrap::rank_failed(dest)) break;
     if (immediate) {
       if (observe) gex::diag::record_send(dest, m, false, t0);
       return SendOutcome::NotSent;
