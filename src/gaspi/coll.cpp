@@ -142,7 +142,6 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
   Deadline dl(timeout);
   if (!lock_until(g.coll_mutex, dl)) return GASPI_TIMEOUT;
   std::lock_guard<std::mutex> hold(g.coll_mutex, std::adopt_lock);
-  if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
   const int n = int(g.members.size());
   const int me = g.my_index;
   const int p = int(g.reduce_epoch & 1);
@@ -160,7 +159,11 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
   }
   if (me == 0) {
     while (g.contrib_count[p].load(std::memory_order_acquire) < uint64_t(n) * bytes) {
-      if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
+      if (dead_member(g.members) >= 0) {
+        drain_incoming();
+        if (g.contrib_count[p].load(std::memory_order_acquire) >= uint64_t(n) * bytes) break;
+        return check_members_alive(call, group, g.members);
+      }
       if (dl.expired()) return GASPI_TIMEOUT;
       wait_step();
     }
@@ -183,7 +186,11 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
     std::memcpy(recv, acc.data(), bytes);
   } else {
     while (g.result_ready[p].load(std::memory_order_acquire) < bytes) {
-      if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
+      if (dead_member(g.members) >= 0) {
+        drain_incoming();
+        if (g.result_ready[p].load(std::memory_order_acquire) >= bytes) break;
+        return check_members_alive(call, group, g.members);
+      }
       if (dl.expired()) return GASPI_TIMEOUT;
       wait_step();
     }
@@ -257,7 +264,6 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
   auto it = std::find(g.members.begin(), g.members.end(), c.rank);
   if (it == g.members.end()) return fail(GASPI_ERR_INV_GROUP, call, "this rank is not a member of group " + std::to_string(group));
   g.my_index = int(it - g.members.begin());
-  if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
   const uint64_t hash = members_hash(g.members);
   const uint64_t gen = g_commit_gen[group] + 1;
   if (g.commit_sent_gen != gen) {  // first attempt of this commit: tell every other member
@@ -267,6 +273,7 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
     g.commit_sent_gen = gen;
   }
   Deadline dl(timeout);
+  bool dead_checked = false;
   for (;;) {
     bool all = true;
     {
@@ -286,7 +293,12 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
         for (gaspi_rank_t r : g.members) g_commits.erase({unsigned(group), unsigned(r), uint64_t(uint32_t(gen))});
     }
     if (all) break;
-    if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
+    if (dead_member(g.members) >= 0) {
+      drain_incoming();  // the handshakes that arrived count on the next check
+      if (dead_checked) return check_members_alive(call, group, g.members);
+      dead_checked = true;
+      continue;
+    }
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }
@@ -345,7 +357,6 @@ gaspi_return_t pgaspi_barrier(const gaspi_group_t group, const gaspi_timeout_t t
   Deadline dl(timeout);
   if (!lock_until(g.coll_mutex, dl)) return GASPI_TIMEOUT;
   std::lock_guard<std::mutex> hold(g.coll_mutex, std::adopt_lock);
-  if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
   const int n = int(g.members.size());
   int rounds = 0;
   while ((1 << rounds) < n) ++rounds;
@@ -365,7 +376,11 @@ gaspi_return_t pgaspi_barrier(const gaspi_group_t group, const gaspi_timeout_t t
     }
     std::atomic<uint32_t> &arrived = g.arrived[p][k];
     while (arrived.load(std::memory_order_acquire) == 0) {
-      if (gaspi_return_t rc = check_members_alive(call, group, g.members)) return rc;
+      if (dead_member(g.members) >= 0) {
+        drain_incoming();
+        if (arrived.load(std::memory_order_acquire) != 0) break;
+        return check_members_alive(call, group, g.members);
+      }
       if (dl.expired()) return GASPI_TIMEOUT;
       wait_step();
     }

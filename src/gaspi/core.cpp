@@ -115,6 +115,11 @@ gaspi_return_t dead_peer_error(const char *call, gaspi_rank_t rank, const std::s
   return fail(GASPI_ERROR, call, "rank " + std::to_string(rank) + " is dead (GASPI_STATE_CORRUPT)" + detail);
 }
 
+void drain_incoming() {
+  for (int i = 0; i < 1000 && runtime::poll_all() != 0; ++i) {
+  }
+}
+
 int dead_member(const std::vector<gaspi_rank_t> &members) {
   if (__builtin_expect(bootstrap::failed_rank_count() == 0, 1)) return -1;
   for (gaspi_rank_t r : members)
@@ -126,7 +131,13 @@ int abandon_dead_requests(Queue &q, uint32_t &abandoned) {
   abandoned = 0;
   int first = -1;
   if (__builtin_expect(bootstrap::failed_rank_count() == 0, 1) || !q.to_rank) return -1;
+  bool drained = false;
   for (gaspi_rank_t r = 0; r < g_ctx.size; ++r) {
+    if (q.to_rank[r].load(std::memory_order_relaxed) == 0 || !bootstrap::rank_failed(r)) continue;
+    if (!drained) {  // acknowledgements it sent before it died complete their requests first
+      drain_incoming();
+      drained = true;
+    }
     if (q.to_rank[r].load(std::memory_order_relaxed) == 0 || !bootstrap::rank_failed(r)) continue;
     const uint32_t n = q.to_rank[r].exchange(0, std::memory_order_relaxed);
     if (!n) continue;
@@ -326,7 +337,11 @@ gaspi_return_t pgaspi_proc_ping(const gaspi_rank_t rank, gaspi_timeout_t timeout
   rt::am_request(gex::transport::AmCategory::Short, rank, kHPing, nullptr, 0, nullptr, 0, 2, args);
   Deadline dl(timeout);
   while (done->load(std::memory_order_acquire)) {
-    if (peer_dead(rank)) return dead_peer_error(call, rank, " (no answer)");
+    if (peer_dead(rank)) {
+      drain_incoming();
+      if (done->load(std::memory_order_acquire) == 0) break;
+      return dead_peer_error(call, rank, " (no answer)");
+    }
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }

@@ -92,7 +92,11 @@ gaspi_return_t atomic(const char *call, gaspi_segment_id_t seg, gaspi_offset_t o
   Deadline dl(timeout);
   while (r->pending.load(std::memory_order_acquire)) {
     // Not applied, or applied and the answer lost: the old value is unknown (r stays allocated).
-    if (peer_dead(rank)) return dead_peer_error(call, rank, " (no answer to the atomic operation)");
+    if (peer_dead(rank)) {
+      drain_incoming();
+      if (r->pending.load(std::memory_order_acquire) == 0) break;
+      return dead_peer_error(call, rank, " (no answer to the atomic operation)");
+    }
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }
@@ -150,7 +154,11 @@ gaspi_return_t pgaspi_passive_send(const gaspi_segment_id_t seg, const gaspi_off
   rt::am_request(gex::transport::AmCategory::Medium, rank, kHPassive, s->data + off, size, nullptr, 0, 2, args);
   Deadline dl(timeout);
   while (done->load(std::memory_order_acquire)) {
-    if (peer_dead(rank)) return dead_peer_error(call, rank, " (the message was not acknowledged)");
+    if (peer_dead(rank)) {
+      drain_incoming();
+      if (done->load(std::memory_order_acquire) == 0) break;
+      return dead_peer_error(call, rank, " (the message was not acknowledged)");
+    }
     if (dl.expired()) return GASPI_TIMEOUT;  // sent; the acknowledgement lands in the leaked counter
     wait_step();
   }

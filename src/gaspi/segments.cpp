@@ -115,7 +115,11 @@ gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank
       delete done;
       return GASPI_SUCCESS;
     }
-    if (peer_dead(rank)) return dead_peer_error(call, rank, " (the registration was not acknowledged)");
+    if (peer_dead(rank)) {
+      drain_incoming();
+      if (done->load(std::memory_order_acquire) == 0) continue;
+      return dead_peer_error(call, rank, " (the registration was not acknowledged)");
+    }
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }

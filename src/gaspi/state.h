@@ -106,8 +106,13 @@ struct Queue {
     to_rank[rank].fetch_add(1, std::memory_order_relaxed);
     pending.fetch_add(1, std::memory_order_relaxed);
   }
+  // An acknowledgement that comes after gaspi_wait gave up the rank's requests (it was already
+  // on its way when the rank died) finds nothing to complete and is ignored.
   void complete(gaspi_rank_t rank) noexcept {
-    to_rank[rank].fetch_sub(1, std::memory_order_relaxed);
+    uint32_t c = to_rank[rank].load(std::memory_order_relaxed);
+    do {
+      if (c == 0) return;
+    } while (!to_rank[rank].compare_exchange_weak(c, c - 1, std::memory_order_relaxed));
     pending.fetch_sub(1, std::memory_order_release);
   }
 };
@@ -201,6 +206,9 @@ inline bool peer_dead(gaspi_rank_t rank) {
 // GASPI_ERROR for a call that needs the dead `rank`: marks it GASPI_STATE_CORRUPT in this
 // rank's state vector and says "<call>: rank R is dead (GASPI_STATE_CORRUPT)<detail>".
 gaspi_return_t dead_peer_error(const char *call, gaspi_rank_t rank, const std::string &detail = "");
+// Delivers what has arrived (polls until nothing more comes): what a rank sent before it died
+// is taken in before a call gives up on it.
+void drain_incoming();
 // The first member of `members` that is dead, or -1 (a collective among them cannot complete).
 int dead_member(const std::vector<gaspi_rank_t> &members);
 // Gives up the requests of queue `q` to dead ranks (they will never be acknowledged): returns
