@@ -224,6 +224,71 @@ TEST_F(MonitorTest, SignalDeathIsReportedAndGives128PlusSignal) {
   EXPECT_NE(err.find("ending the job"), std::string::npos) << err;
 }
 
+// GEX_FAULT_TOLERANT=1: the dead rank is reported and marked failed, the others are left to
+// finish (they see it failed in the control block), and the job's code is still 128+S.
+TEST_F(MonitorTest, FaultTolerantJobGoesOnWithoutAKilledRank) {
+  bs::MonitorOptions options;
+  options.name = "unittest";
+  options.fault_tolerant = true;
+  bs::ControlBlock *block = mapping_.block;
+  const auto pids = start([block](uint32_t rank) {
+    if (rank == 2) raise(SIGKILL);
+    // The survivors wait until the monitor has marked rank 2 failed (a monitor ending the job
+    // would SIGTERM them instead), then leave with 0.
+    for (int i = 0; i < 10000; ++i) {
+      if (block->ranks()[2].state.load() == bs::kRankFailed && block->failed_ranks.load() == 1) _exit(0);
+      usleep(1000);
+    }
+    _exit(9);
+  });
+  testing::internal::CaptureStderr();
+  const int code = bs::run_monitor(*mapping_.block, pids, options);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(code, 128 + SIGKILL);
+  EXPECT_NE(err.find("unittest: rank 2 (pid " + std::to_string(pids[2]) + " on host " + bs::host_name() +
+                     ") was killed by signal 9 (Killed); the job goes on without it"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(err.find("ending the job"), std::string::npos) << err;
+  EXPECT_EQ(mapping_.block->ranks()[2].state.load(), uint32_t(bs::kRankFailed));
+  EXPECT_EQ(mapping_.block->failed_ranks.load(), 1u);
+}
+
+TEST(ControlBlock, MarkFailedRecordsTheSignalAndCounts) {
+  bs::ControlBlockMapping mapping = bs::create_control_block(3, "cbfail", "");
+  bs::ControlBlock &block = *mapping.block;
+  EXPECT_EQ(block.failed_ranks.load(), 0u);
+  block.mark_failed(1, SIGSEGV);
+  EXPECT_EQ(block.recorded_exit_code(), 128 + SIGSEGV);
+  EXPECT_EQ(block.ranks()[1].state.load(), uint32_t(bs::kRankFailed));
+  EXPECT_EQ(block.failed_ranks.load(), 1u);
+  EXPECT_EQ(block.job_ending.load(), 0u);  // the job goes on
+  block.mark_failed(2, SIGKILL);
+  EXPECT_EQ(block.recorded_exit_code(), 128 + SIGSEGV);  // the first failure's code
+  EXPECT_EQ(block.failed_ranks.load(), 2u);
+  EXPECT_FALSE(block.all_ranks_leaving());  // rank 0 still works
+  block.ranks()[0].state.store(bs::kRankExiting);
+  EXPECT_TRUE(block.all_ranks_leaving());  // failed ranks are not waited for
+  munmap(mapping.block, mapping.bytes);
+}
+
+TEST(EnvValues, FaultTolerantSwitch) {
+  unsetenv("GEX_FAULT_TOLERANT");
+  EXPECT_FALSE(bs::monitor_options_from_env("x").fault_tolerant);
+  setenv("GEX_FAULT_TOLERANT", "1", 1);
+  EXPECT_TRUE(bs::monitor_options_from_env("x").fault_tolerant);
+  setenv("GEX_FAULT_TOLERANT", "0", 1);
+  EXPECT_FALSE(bs::monitor_options_from_env("x").fault_tolerant);
+  setenv("GEX_FAULT_TOLERANT", "yes", 1);
+  try {
+    bs::monitor_options_from_env("x");
+    ADD_FAILURE() << "GEX_FAULT_TOLERANT=yes accepted";
+  } catch (const std::invalid_argument &e) {
+    EXPECT_NE(std::string(e.what()).find("GEX_FAULT_TOLERANT"), std::string::npos) << e.what();
+  }
+  unsetenv("GEX_FAULT_TOLERANT");
+}
+
 TEST_F(MonitorTest, AllReturnZero) {
   const auto pids = start([](uint32_t) { _exit(0); });
   EXPECT_EQ(bs::run_monitor(*mapping_.block, pids, bs::MonitorOptions{}), 0);
