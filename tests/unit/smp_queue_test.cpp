@@ -203,6 +203,42 @@ TEST(SmpAmQueue, UnpublishedRecordHoldsTheConsumer) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(got[i].args[0], i);
 }
 
+// A producer that died between claim and publish (fault-tolerant jobs): once the dead-rank
+// check says so, the consumer skips its room and delivers what others sent after it; while the
+// producer lives (or without a check) the room holds the consumer, as above.
+bool g_rank1_dead = false;
+TEST(SmpAmQueue, RoomOfADeadProducerIsSkipped) {
+  for (bool thread_safe : {true, false}) {
+    TestQueue tq(1 << 16, false, thread_safe);
+    int32_t a1 = 1, a2 = 2;
+    AmMessage lost = medium(1, "lost", 4, &a1, 1);
+    std::vector<Seen> got;
+    // Several laps, so that the skipped rooms' words are met again as stale bytes.
+    for (int lap = 0; lap < 40; ++lap) {
+      g_rank1_dead = false;
+      tq.q.set_dead_check(nullptr);
+      const Claimed dead_rec = claim(tq.q, record_footprint(lost), 1);
+      ASSERT_NE(dead_rec.rec, nullptr);
+      ASSERT_TRUE(send(tq.q, medium(1, "after", 5, &a2, 1), 2));
+      got.clear();
+      EXPECT_EQ(drain_into(tq.q, got), 0u);  // no check: held
+      tq.q.set_dead_check([](uint32_t r) { return r == 1 && g_rank1_dead; });
+      EXPECT_EQ(drain_into(tq.q, got), 0u);  // rank 1 alive: held
+      g_rank1_dead = true;
+      EXPECT_EQ(drain_into(tq.q, got), 1u);  // rank 1 dead: its room is skipped
+      ASSERT_EQ(got.size(), 1u);
+      EXPECT_EQ(got[0].src, 2u);
+      EXPECT_EQ(got[0].args[0], 2);
+      EXPECT_EQ(drain_into(tq.q, got), 0u);  // nothing else, and no stale claim taken again
+    }
+    // A live producer's records still go through with the check set.
+    g_rank1_dead = false;
+    got.clear();
+    ASSERT_TRUE(send(tq.q, medium(1, "x", 1, &a1, 1), 1));
+    EXPECT_EQ(drain_into(tq.q, got), 1u);
+  }
+}
+
 // Negotiated payload: the room is claimed at reserve; a commit of fewer bytes leaves a pad for
 // the rest, a cancel leaves a pad for all of it; records claimed meanwhile by others follow.
 TEST(SmpAmQueue, ReservationsCommittedShortOrCancelled) {

@@ -29,7 +29,16 @@
 // earlier lap at the same offset carries an older position's stamp and never matches. The other
 // bytes an earlier lap can leave at a record's start are args and payload, which are the
 // client's; they match only if eight of them equal position XOR salt for the very position where
-// the next record will start, while its producer is between claim and publish. The salt is
+// the next record will start, while its producer is between claim and publish.
+//
+// A producer that dies between claim and publish (a rank killed in a fault-tolerant job) would
+// hold the consumer at its room forever. So right after its CAS the producer stores a claim
+// word in the room's stamp: position XOR salt XOR kClaimMark XOR (its rank + 1, the room's
+// cells), which the publication overwrites. A consumer held at a claim word asks its dead-rank
+// check (set_dead_check) about that rank and, if it died, skips the room (clearing the word)
+// as a pad. The claim word can be mistaken for a stamp by no consumer (kClaimMark is a bit
+// no position reaches); only a producer killed in the few instructions between the CAS and
+// that store still holds the queue. The salt is
 // 64 random bits per queue, with the top bit set so that no stamp is 0 (zero-filled memory is
 // never published) -- and a false match would still have to pass the decoder, which ends the job
 // on anything write_record cannot produce. The deterministic alternative, the consumer zeroing
@@ -64,6 +73,11 @@ class SmpAmQueue {
   SmpAmQueue(const SmpAmQueue &) = delete;
   SmpAmQueue &operator=(const SmpAmQueue &) = delete;
 
+  // Whether the producer of `rank` has died (fault-tolerant jobs): the consumer then skips a
+  // room it claimed and never filled.
+  using DeadCheck = bool (*)(uint32_t rank);
+  void set_dead_check(DeadCheck dead) noexcept { dead_ = dead; }
+
   // The salt of a new queue from 64 random bits: the top bit set, so no stamp is ever 0.
   static uint64_t make_salt(uint64_t random_bits) noexcept { return random_bits | (uint64_t(1) << 63); }
 
@@ -86,6 +100,14 @@ class SmpAmQueue {
   size_t bytes() const noexcept { return bytes_; }
   bool holds_replies() const noexcept { return reply_; }
   uint64_t stamp(uint64_t position) const noexcept { return position ^ salt_; }
+  // The claim word of a room of `bytes` (whole cells) at `position` claimed by `rank`.
+  static constexpr uint64_t kClaimMark = uint64_t(1) << 62;
+  static constexpr int kClaimCellsShift = 40, kClaimRankShift = 16;
+  static constexpr uint64_t kClaimCellsMask = 0xfff, kClaimRankMask = 0x1fff;  // 4095 cells, 8190 ranks
+  uint64_t claim_word(uint64_t position, uint32_t rank, size_t bytes) const noexcept {
+    return stamp(position) ^ kClaimMark ^ (uint64_t(bytes / kCell) << kClaimCellsShift) ^
+           (uint64_t(rank + 1) << kClaimRankShift);
+  }
 
   // ---- producer side ----------------------------------------------------------------------------
   // Claims `need` bytes (whole cells, at most kMaxRecord) for one record and returns where it
@@ -114,6 +136,7 @@ class SmpAmQueue {
           at = data_;  // h + pad is a multiple of bytes_
         }
         position = h + pad;
+        stamp_word(at).store(claim_word(position, src_jobrank, need), std::memory_order_relaxed);
         return at;
       }
     }
@@ -139,7 +162,7 @@ class SmpAmQueue {
       // The lock first: a thread that read next_ without it could read a cell another thread has
       // consumed meanwhile and a producer is now rewriting (a data race, and what TSan reports).
       if (busy_.load(std::memory_order_relaxed) || busy_.exchange(true, std::memory_order_acquire)) return 0;
-    } else if (!ready()) {
+    } else if (!ready() && !dead_claim_at(next_.load(std::memory_order_relaxed), nranks)) {
       return 0;
     }
     uint64_t t = next_.load(std::memory_order_relaxed);
@@ -147,7 +170,17 @@ class SmpAmQueue {
     while (delivered < budget) {
       const size_t pos = t & mask_;
       const char *rec = data_ + pos;
-      if (!published(rec, stamp(t))) break;  // empty, or claimed and not yet published: wait
+      if (!published(rec, stamp(t))) {  // empty, or claimed and not yet published: wait
+        const uint32_t skip = dead_claim_at(t, nranks);
+        if (!skip) break;
+        // Claimed by a producer that died before publishing: never coming. Cleared first, so
+        // the word is not taken for a claim again on a later lap.
+        stamp_word(const_cast<char *>(rec)).store(0, std::memory_order_relaxed);
+        t += skip;
+        next_.store(t, std::memory_order_relaxed);
+        control_->tail.store(t, std::memory_order_release);
+        continue;
+      }
       AmMessage m;
       uint32_t len;
       const char *why = nullptr;
@@ -168,7 +201,23 @@ class SmpAmQueue {
   }
 
  private:
+  // The room at position `t` holds a claim word (not a publication) of a producer that died:
+  // its length in bytes; 0 otherwise (the common case costs a few operations on the word
+  // published() loaded already).
+  uint32_t dead_claim_at(uint64_t t, uint32_t nranks) const noexcept {
+    if (!dead_) return 0;
+    const size_t pos = t & mask_;
+    const uint64_t x = stamp_word(data_ + pos).load(std::memory_order_relaxed) ^ stamp(t);
+    const uint64_t fields = x ^ kClaimMark;
+    if (fields & ~((kClaimCellsMask << kClaimCellsShift) | (kClaimRankMask << kClaimRankShift))) return 0;
+    const uint64_t cells = (fields >> kClaimCellsShift) & kClaimCellsMask;
+    const uint64_t rank1 = (fields >> kClaimRankShift) & kClaimRankMask;
+    if (cells == 0 || cells * kCell > bytes_ - pos || rank1 == 0 || rank1 > nranks) return 0;
+    return dead_(uint32_t(rank1 - 1)) ? uint32_t(cells * kCell) : 0;
+  }
+
   QueueControl *control_ = nullptr;
+  DeadCheck dead_ = nullptr;
   char *data_ = nullptr;
   size_t bytes_ = 0;
   uint64_t mask_ = 0;

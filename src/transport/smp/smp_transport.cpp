@@ -123,6 +123,10 @@ SmpTransport::SmpTransport(const Config &config)
   }
   attach(in_[0], rank, false);
   attach(in_[1], rank, true);
+  // A neighbour that died between claiming room in this rank's queues and publishing it
+  // (fault-tolerant jobs) does not hold them up (smp_queue.h).
+  for (SmpAmQueue &q : in_)
+    q.set_dead_check([](uint32_t r) { return bootstrap::failed_rank_count() != 0 && bootstrap::rank_failed(r); });
 }
 
 SmpTransport::~SmpTransport() {
