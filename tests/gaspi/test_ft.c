@@ -17,7 +17,9 @@
  *
  * The victim tells every survivor it is ready (a notification) and then sleeps without polling,
  * so requests posted to it afterwards over the AM path (GEX_FORCE_AM=1) stay unacknowledged
- * until it dies: gaspi_wait must give them up. */
+ * until it dies: gaspi_wait must give them up. With flood=1 it instead keeps sending
+ * write_notify to the survivors until it is killed (so it may die in the middle of a send: the
+ * survivors' AM queues must not stay blocked behind it). */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdint.h>
@@ -32,6 +34,8 @@
 #define COUNTER_OFF (512u * 1024)
 #define PASSIVE_OFF (600u * 1024)
 #define READY_ID 100
+#define FLOOD_OFF (700u * 1024)
+#define FLOOD_ID 500
 #define TIMEOUT_MS 2000
 
 static gaspi_rank_t me, n, victim;
@@ -68,11 +72,12 @@ static void wait_for_corrupt_state(void) {
 
 int main(int argc, char **argv) {
   const char *how = argc > 1 ? argv[1] : "signal";
-  int sig = SIGKILL;
+  int sig = SIGKILL, flood = 0;
   victim = 1;
   for (int i = 2; i < argc; ++i) {
     if (!strncmp(argv[i], "victim=", 7)) victim = (gaspi_rank_t)atoi(argv[i] + 7);
     if (!strncmp(argv[i], "sig=", 4)) sig = atoi(argv[i] + 4);
+    if (!strcmp(argv[i], "flood=1")) flood = 1;
   }
   const int by_proc_kill = !strcmp(how, "proc_kill") || !strcmp(how, "default_proc_kill");
   const int default_mode = !strncmp(how, "default", 7);
@@ -101,6 +106,15 @@ int main(int argc, char **argv) {
   if (me == victim) {
     for (gaspi_rank_t r = 0; r < n; ++r)
       if (r != me) OK(gaspi_notify(SEG, r, READY_ID, 1, 0, GASPI_BLOCK));
+    if (flood) {
+      fprintf(stderr, "gaspi_ft rank %u: victim ready, flooding\n", (unsigned)me);
+      for (unsigned long k = 0;; ++k) {
+        const gaspi_rank_t to = (gaspi_rank_t)((me + 1 + k % (n - 1)) % n);
+        gaspi_return_t rc = gaspi_write_notify(SEG, 0, to, SEG, FLOOD_OFF, 4096, FLOOD_ID, 1, 2, GASPI_BLOCK);
+        if (rc == GASPI_QUEUE_FULL) rc = gaspi_wait(2, GASPI_BLOCK);
+        CHECK(rc == GASPI_SUCCESS, "flood: %d", (int)rc);
+      }
+    }
     fprintf(stderr, "gaspi_ft rank %u: victim ready, sleeping\n", (unsigned)me);
     sleep(60); /* no polling from here on: requests to this rank stay unanswered */
     FAIL("the victim was not killed");
@@ -155,8 +169,12 @@ int main(int argc, char **argv) {
   EXPECT_DEAD(TIMEOUT_MS, gaspi_atomic_compare_swap(SEG, 0, victim, 0, 1, &value, TIMEOUT_MS));
   EXPECT_DEAD(TIMEOUT_MS, gaspi_passive_send(SEG, 0, victim, 64, TIMEOUT_MS));
   EXPECT_DEAD(TIMEOUT_MS, gaspi_proc_ping(victim, TIMEOUT_MS));
-  if (am_path) {
+  if (am_path && !flood) {
     EXPECT_DEAD(TIMEOUT_MS, gaspi_wait(1, TIMEOUT_MS)); /* the write above was never acknowledged */
+  } else if (am_path) {
+    /* The flooding victim polled: the write above may have been acknowledged before it died. */
+    const gaspi_return_t rc = gaspi_wait(1, TIMEOUT_MS);
+    CHECK(rc == GASPI_SUCCESS || rc == GASPI_ERROR, "gaspi_wait(1) returned %d", (int)rc);
   }
   OK(gaspi_wait(1, TIMEOUT_MS)); /* the queue is usable again */
   EXPECT_DEAD(TIMEOUT_MS, gaspi_barrier(GASPI_GROUP_ALL, TIMEOUT_MS));
