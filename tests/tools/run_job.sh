@@ -16,6 +16,8 @@
 # done. --netns-kill K --netns-kill-when REGEX then kills every process of host K and deletes its
 # namespace once stderr matches REGEX (a host lost mid-job).
 #
+# --netns-ssh (with --netns-hosts): an sshd runs in every namespace and gexrun reaches the hosts
+# by address with its default spawner, the real ssh client (netns_sshd_up).
 # --local-hosts H runs the job as if on H hosts that are all this machine (gexrun --hosts with
 # --spawn-cmd '%C'): the multi-host protocol without namespaces or root.
 #
@@ -26,7 +28,7 @@
 # by the elapsed time: only a job that ran for the whole bound is a hang.
 set -u
 gexrun="" np=1 pshm=0 expect_code=0 expect_stderr="" timeout_s=60 signal_name="" signal_when=""
-netns_hosts=0 netns_kill="" netns_kill_when="" local_hosts=0 mpirun=""
+netns_hosts=0 netns_kill="" netns_kill_when="" local_hosts=0 mpirun="" netns_ssh=0
 max_seconds="${RUN_JOB_MAX_SECONDS:-}"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -40,6 +42,7 @@ while [ $# -gt 0 ]; do
     --signal) signal_name="$2"; shift 2 ;;
     --signal-when) signal_when="$2"; shift 2 ;;
     --netns-hosts) netns_hosts="$2"; shift 2 ;;
+    --netns-ssh) netns_ssh=1; shift ;;
     --local-hosts) local_hosts="$2"; shift 2 ;;
     --mpirun) mpirun="$2"; shift 2 ;;
     --netns-kill) netns_kill="$2"; shift 2 ;;
@@ -62,6 +65,13 @@ if [ "$netns_hosts" -gt 0 ]; then
   if [ $rc != 0 ]; then netns_down; exit $rc; fi
   launcher_cmd=("$gexrun" -n "$np" --hosts "$NETNS_HOSTS" --spawn-cmd 'ip netns exec %H %C'
                 --bootstrap-address "$NETNS_ADDR")
+  if [ "$netns_ssh" = 1 ]; then
+    netns_sshd_up
+    rc=$?
+    if [ $rc != 0 ]; then netns_down; exit $rc; fi
+    export GASNET_SSH_OPTIONS="$NETNS_SSH_OPTIONS"
+    launcher_cmd=("$gexrun" -n "$np" --hosts "$NETNS_SSH_HOSTS" --bootstrap-address "$NETNS_ADDR")
+  fi
   # The hosts of this test are the namespaces; signals and kills below aim at the launcher.
 elif [ "$local_hosts" -gt 0 ]; then
   hosts=$(seq -s, -f "local%g" 1 "$local_hosts")
