@@ -7,7 +7,7 @@
 #                                libgasnet_tools-{seq,par}.a, libgex.a, libgex_debug.a, libgex_bootstrap.a
 #   lib/pkgconfig/               gasnet-smp-{seq,par,parsync}.pc, gasnet_tools-{seq,par}.pc
 #   lib/cmake/libgex/            find_package(libgex) with imported targets
-#   bin/                         gexrun, gasnetrun_smp, gaspi_run
+#   bin/                         gexrun, gasnetrun_smp, gasnetrun_ofi, gaspi_run
 #   GASPI: include/GASPI.h, GASPI_types.h, GASPI_Ext.h, PGASPI.h; lib/libGPI2.a, lib/pkgconfig/GPI2.pc
 # The .mak and .pc files name absolute paths (clients parse them naively, as text), so they are
 # written at install time for the prefix actually used (cmake --install --prefix P).
@@ -28,6 +28,8 @@ install(FILES ${GEX_RUNTIME_ARCHIVE} ${GEX_LIB_DIR}/libgasnet-smp-seq.a ${GEX_LI
               ${GEX_LIB_DIR}/libgasnet-smp-parsync.a DESTINATION lib)
 install(TARGETS gexrun RUNTIME DESTINATION bin)
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/gasnetrun_smp ${PROJECT_SOURCE_DIR}/tools/gaspi_run DESTINATION bin)
+# GASNet's launcher name for its ofi conduit: the same script (gexrun picks the hosts up).
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/gasnetrun_smp DESTINATION bin RENAME gasnetrun_ofi)
 
 # Where the C++ run-time library lives, for -L in the link lines (GASNet names its compiler's
 # library directory the same way), so tools that look each -l up by itself find it.

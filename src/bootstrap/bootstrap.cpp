@@ -6,7 +6,10 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +22,9 @@
 #include "bootstrap/control_block.h"
 #include "bootstrap/env_values.h"
 #include "bootstrap/launch.h"
+#ifdef GEX_HAVE_PMIX
+#include "bootstrap/pmix_client.h"
+#endif
 
 namespace gex::bootstrap {
 
@@ -32,6 +38,10 @@ double g_exit_timeout_seconds = 2.0;
 bool g_fault_tolerant = false;
 std::atomic<bool> g_joined{false};
 std::mutex g_join_mutex;
+// Joined through a PMIx launcher (mpirun, srun): start-up collectives and the cross-host part
+// of the exit are PMIx fences, and no monitor process watches the ranks (the launcher does).
+bool g_pmix = false;
+bool g_host_leader = false;  // PMIx: the lowest rank of its host, which made the control block
 
 // Before the job exists there is no one to tell: print and leave. Under gexrun the monitor sees
 // this rank exit and ends the job.
@@ -77,6 +87,56 @@ void become_rank(ControlBlock *control, uint32_t rank, const std::string &job_id
   g_exit_timeout_seconds = options.exit_grace_seconds;
   g_fault_tolerant = options.fault_tolerant;
 }
+
+#ifdef GEX_HAVE_PMIX
+// The job id of a PMIx job: GEX_JOB_ID when set, otherwise from the launcher's namespace.
+std::string pmix_job_id(const std::string &nspace) {
+  if (const char *given = env_or_null("GEX_JOB_ID")) return validate_job_id("GEX_JOB_ID", given);
+  std::string id = "x";
+  for (char c : nspace)
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') id += c;
+  return id.substr(0, 30);
+}
+
+// Started by mpirun or srun (PMIx): the ranks of each host share a control block that the host's
+// lowest rank creates; collectives across the job are PMIx fences.
+void join_pmix_job() {
+  const pmix::Session session = pmix::init();
+  // Which host each rank is on, as the launcher names the hosts (containers or network
+  // namespaces of one machine share the kernel's host name); the kernel's name where it says
+  // nothing. Hosts are numbered in order of their lowest rank.
+  std::vector<std::string> by_launcher = pmix::host_names();
+  if (!by_launcher[session.rank].empty()) setenv("GEX_HOST_NAME", by_launcher[session.rank].c_str(), 0);
+  char mine[256] = {};
+  std::strncpy(mine, host_name().c_str(), sizeof mine - 1);
+  std::vector<char> all(size_t(session.size) * sizeof mine);
+  pmix::allgather(mine, sizeof mine, all.data());
+  std::vector<std::string> names;
+  std::vector<uint32_t> host_of(session.size);
+  for (uint32_t r = 0; r < session.size; ++r) {
+    const std::string name(&all[size_t(r) * sizeof mine]);
+    uint32_t h = 0;
+    while (h < names.size() && names[h] != name) ++h;
+    if (h == names.size()) names.push_back(name);
+    host_of[r] = h;
+  }
+  const uint32_t my_host = host_of[session.rank];
+  uint32_t leader = session.rank;
+  for (uint32_t r = 0; r < session.size; ++r)
+    if (host_of[r] == my_host) { leader = r; break; }
+  const std::string job_id = pmix_job_id(session.nspace) + "h" + std::to_string(my_host);
+  const std::string name = control_block_name(job_id);
+  ControlBlock *control = nullptr;
+  if (session.rank == leader) control = create_control_block(session.size, job_id, name, &host_of, my_host).block;
+  pmix::fence();
+  if (!control) control = attach_control_block(name, session.size, job_id).block;
+  become_rank(control, session.rank, job_id);
+  pmix::fence();
+  if (session.rank == leader) shm_unlink(name.c_str());  // every rank of the host has it mapped
+  g_pmix = true;
+  g_host_leader = session.rank == leader;
+}
+#endif
 
 bool launched_by_gexrun() {
   return env_or_null("GEX_JOB_CTL") || env_or_null("GEX_RANK") || env_or_null("GEX_SIZE");
@@ -151,6 +211,8 @@ void set_exit_hook(void (*hook)() noexcept) noexcept { g_exit_hook.store(hook); 
 
 const std::string &host_name() {
   static const std::string name = [] {
+    // gexrun --hosts names each host as its host list does (GEX_HOST_NAME, set for the ranks).
+    if (const char *given = env_or_null("GEX_HOST_NAME")) return std::string(given);
     char buffer[256] = {};
     if (gethostname(buffer, sizeof buffer - 1) != 0) return std::string("unknown");
     return std::string(buffer);
@@ -164,6 +226,10 @@ void join(int * /*argc*/, char *** /*argv*/) {
   try {
     if (launched_by_gexrun()) {
       join_launched_job();  // gexrun made the job already; GASNET_PSHM_NODES does not apply
+#ifdef GEX_HAVE_PMIX
+    } else if (pmix::launched()) {
+      join_pmix_job();  // mpirun or srun made the job
+#endif
     } else {
       const char *pshm_nodes = env_or_null("GASNET_PSHM_NODES");
       const uint32_t size = pshm_nodes ? parse_rank_count("GASNET_PSHM_NODES", pshm_nodes) : 1;
@@ -182,31 +248,51 @@ bool joined() noexcept { return g_joined.load(std::memory_order_acquire); }
 
 const JobInfo &job() noexcept { return g_job; }
 
-void barrier() {
+namespace {
+
+// The start-up barrier. On one host the last arrival completes it. In a multi-host job
+// (gexrun --hosts) the last arrival of this host hands it to the host's agent instead, with the
+// allgather bytes per rank (`len`) the agent must carry to the other hosts; the agent completes it
+// once every host has arrived (host_relay.h).
+void barrier_carrying(size_t len) {
   if (!joined()) fatal("bootstrap barrier() called before join()");
+#ifdef GEX_HAVE_PMIX
+  if (g_pmix) return pmix::fence();
+#endif
   ControlBlock &control = *g_control;
   if (control.size == 1) return;
   // Read the generation before arriving: it cannot move on until this rank has arrived.
   const uint32_t generation = control.barrier_generation.load(std::memory_order_acquire);
-  if (control.barrier_arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == control.size) {
+  if (control.barrier_arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == control.local_count) {
     control.barrier_arrived.store(0, std::memory_order_relaxed);
-    control.barrier_generation.store(generation + 1, std::memory_order_release);
-    return;
+    if (control.hosts <= 1) {
+      control.barrier_generation.store(generation + 1, std::memory_order_release);
+      return;
+    }
+    control.barrier_len.store(static_cast<uint32_t>(len), std::memory_order_relaxed);
+    control.barrier_request.store(generation + 1, std::memory_order_release);
   }
   PoliteSpin spin;
   while (control.barrier_generation.load(std::memory_order_acquire) == generation) spin.pause();
 }
+
+}  // namespace
+
+void barrier() { barrier_carrying(0); }
 
 void allgather(const void *mine, size_t len, void *all) {
   if (!joined()) fatal("bootstrap allgather() called before join()");
   if (len > kMaxExchangeBytes)
     fatal("bootstrap allgather() of " + std::to_string(len) + " bytes (at most " +
           std::to_string(kMaxExchangeBytes) + ")");
+#ifdef GEX_HAVE_PMIX
+  if (g_pmix) return pmix::allgather(mine, len, all);
+#endif
   // Each rank owns a kMaxExchangeBytes slot, so a rank passing a different len cannot
   // overwrite a neighbour's contribution.
   uint8_t *slots = g_control->exchange();
   std::memcpy(slots + size_t{g_job.rank} * kMaxExchangeBytes, mine, len);
-  barrier();
+  barrier_carrying(len);
   for (uint32_t r = 0; r < g_job.size; ++r)
     std::memcpy(static_cast<uint8_t *>(all) + size_t{r} * len, slots + size_t{r} * kMaxExchangeBytes,
                 len);
@@ -219,7 +305,11 @@ const std::vector<uint32_t> &host_map() {
   if (!joined()) fatal("bootstrap host_map() called before join()");
   const uint32_t size = g_job.size;
   std::vector<uint32_t> hosts(size, 0);
-  if (const char *test = env_or_null("GEX_TEST_HOSTS")) {
+  if (g_control->hosts > 1) {
+    // gexrun --hosts placed the ranks; its agent wrote each rank's host into the control block
+    // (processes in network namespaces of one machine share a host name, so names would not do).
+    for (uint32_t r = 0; r < size; ++r) hosts[r] = g_control->ranks()[r].host;
+  } else if (const char *test = env_or_null("GEX_TEST_HOSTS")) {
     char *end = nullptr;
     const unsigned long n = std::strtoul(test, &end, 10);
     if (!*test || *end || n < 1 || n > size)
@@ -259,12 +349,27 @@ void announce_exit(int code, bool at_once) noexcept {
   if (!g_control) return;
   g_control->begin_ending(code, at_once ? 0.0 : g_exit_timeout_seconds);
   g_control->ranks()[g_job.rank].state.store(kRankExiting, std::memory_order_release);
+#ifdef GEX_HAVE_PMIX
+  // Under PMIx the other hosts' exits are known through a fence every rank enters at its exit.
+  if (g_pmix && !at_once) pmix::start_exit_fence();
+#endif
 }
 
 bool exit_wait_over() noexcept {
   if (!g_control) return true;
-  return g_control->all_ranks_leaving() ||
-         monotonic_ns() >= g_control->exit_deadline_ns.load(std::memory_order_acquire);
+  if (monotonic_ns() >= g_control->exit_deadline_ns.load(std::memory_order_acquire)) return true;
+#ifdef GEX_HAVE_PMIX
+  if (g_pmix) {
+    // This host's ranks from the control block, the others' from the exit fence.
+    RankRecord *records = g_control->ranks();
+    const uint32_t my_host = records[g_job.rank].host;
+    for (uint32_t r = 0; r < g_job.size; ++r)
+      if (records[r].host == my_host && records[r].state.load(std::memory_order_acquire) < kRankExiting)
+        return false;
+    return pmix::exit_fence_done();
+  }
+#endif
+  return g_control->all_ranks_leaving();
 }
 
 [[noreturn]] void finish_exit(int fallback) {
@@ -275,6 +380,16 @@ bool exit_wait_over() noexcept {
     if (recorded != ControlBlock::kNoExitCode) code = recorded;
   }
   std::fflush(nullptr);
+#ifdef GEX_HAVE_PMIX
+  if (g_pmix) {
+    // No monitor cleans up after a PMIx job: the host's first rank removes the names of its
+    // shared-memory objects (mappings stay valid for the ranks still using them).
+    if (g_host_leader) remove_job_shm_objects(g_job.job_id);
+    // A clean disconnect after a collective exit; otherwise (a non-collective exit, an error) the
+    // launcher sees this rank leave without it and ends the rest of the job, as it should.
+    if (pmix::exit_fence_done()) pmix::finalize();
+  }
+#endif
   _exit(code);
 }
 

@@ -117,12 +117,14 @@ void set_catches_sigquit() noexcept;
 
 // The job monitor (shared by gexrun and the GASNET_PSHM_NODES fork path). Returns the job's
 // exit code once every rank is gone and /dev/shm is clean.
+class HostRelay;  // host_relay.h
 struct MonitorOptions {
   double exit_grace_seconds = 2.0;  // after the first rank leaves, how long the rest get
   std::string name = "gexrun";      // prefix of the monitor's messages on stderr
   // GEX_FAULT_TOLERANT=1: a rank killed by a signal is marked failed and the job goes on
   // (docs/launch.md, "Fault-tolerant jobs"); otherwise it ends the job at once.
   bool fault_tolerant = false;
+  HostRelay *relay = nullptr;       // a host agent's link to gexrun (multi-host jobs), or none
 };
 
 // Reads GEX_EXIT_TIMEOUT (seconds) into exit_grace_seconds and GEX_FAULT_TOLERANT (0 or 1)
@@ -131,7 +133,8 @@ struct MonitorOptions {
 MonitorOptions monitor_options_from_env(const std::string &name);
 
 struct ControlBlock;  // control_block.h
-// Watches the ranks `rank_pids[r]` (children of the caller) until all are gone, ending the job
+// Watches the ranks `rank_pids[r]` (children of the caller; 0 for a rank that is not this
+// host's or was never started) until all are gone, ending the job
 // as docs/launch.md describes, removes /dev/shm/gex-<job_id>-*, and returns the job's exit code.
 // The caller blocks monitor_signal_set() (launch.h) before forking the ranks, so that no
 // SIGCHLD, SIGINT or SIGTERM is lost; the monitor consumes them with sigtimedwait.

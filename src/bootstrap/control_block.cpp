@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <new>
@@ -32,10 +33,22 @@ size_t ControlBlock::bytes_for(uint32_t size) {
   return exchange_offset(size) + size_t{size} * kMaxExchangeBytes;
 }
 
-ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::string &job_id) {
+ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::string &job_id,
+                                       const std::vector<uint32_t> *host_of, uint32_t this_host) {
   auto *block = new (memory) ControlBlock{};
   block->magic = kMagic;
   block->size = size;
+  block->hosts = 1;
+  block->local_count = size;
+  if (host_of) {
+    uint32_t hosts = 0, local = 0;
+    for (uint32_t h : *host_of) {
+      hosts = std::max(hosts, h + 1);
+      local += h == this_host;
+    }
+    block->hosts = hosts;
+    block->local_count = local;
+  }
   std::strncpy(block->job_id, job_id.c_str(), sizeof(block->job_id) - 1);
   block->job_ending.store(0, std::memory_order_relaxed);
   block->exit_code.store(kNoExitCode, std::memory_order_relaxed);
@@ -43,12 +56,15 @@ ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::s
   block->barrier_arrived.store(0, std::memory_order_relaxed);
   block->barrier_generation.store(0, std::memory_order_relaxed);
   block->failed_ranks.store(0, std::memory_order_relaxed);
+  block->barrier_request.store(0, std::memory_order_relaxed);
+  block->barrier_len.store(0, std::memory_order_relaxed);
   RankRecord *records = block->ranks();
   for (uint32_t r = 0; r < size; ++r) {
     new (&records[r]) RankRecord{};
     records[r].pid.store(0, std::memory_order_relaxed);
     records[r].state.store(kRankNotJoined, std::memory_order_relaxed);
     records[r].catches_sigquit.store(0, std::memory_order_relaxed);
+    records[r].host = host_of ? (*host_of)[r] : 0;
   }
   std::atomic_thread_fence(std::memory_order_release);
   return block;
@@ -99,7 +115,8 @@ void ControlBlock::mark_failed(uint32_t rank, int signal_number) noexcept {
 }
 
 ControlBlockMapping create_control_block(uint32_t size, const std::string &job_id,
-                                         const std::string &shm_object) {
+                                         const std::string &shm_object,
+                                         const std::vector<uint32_t> *host_of, uint32_t this_host) {
   ControlBlockMapping mapping;
   mapping.bytes = ControlBlock::bytes_for(size);
   mapping.shm_object = shm_object;
@@ -114,7 +131,7 @@ ControlBlockMapping create_control_block(uint32_t size, const std::string &job_i
     memory = shm_create(shm_object, mapping.bytes, error);
     if (!memory) throw std::system_error(errno, std::generic_category(), "cannot create the job control block: " + error);
   }
-  mapping.block = ControlBlock::initialize(memory, size, job_id);
+  mapping.block = ControlBlock::initialize(memory, size, job_id, host_of, this_host);
   return mapping;
 }
 

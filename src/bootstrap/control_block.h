@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <ctime>
+#include <vector>
 
 #include "bootstrap/bootstrap.h"
 
@@ -34,6 +35,9 @@ struct alignas(64) RankRecord {
   // did not exit in time with SIGQUIT (so the client's SIGQUIT handler runs, as in GASNet),
   // and with SIGTERM before that.
   std::atomic<uint32_t> catches_sigquit;
+  // Index of the host the rank runs on (multi-host jobs; 0 on one host). Written once, before
+  // any rank starts.
+  uint32_t host;
 };
 
 struct ControlBlock {
@@ -41,7 +45,9 @@ struct ControlBlock {
   static constexpr int32_t kNoExitCode = INT32_MIN;
 
   uint64_t magic;
-  uint32_t size;
+  uint32_t size;         // ranks in the whole job
+  uint32_t hosts;        // hosts of the job: 1, or more when gexrun's agents relay (host_relay.h)
+  uint32_t local_count;  // ranks on this host (= size on one host)
   uint32_t reserved;
   char job_id[64];
 
@@ -57,10 +63,18 @@ struct ControlBlock {
   // Fault-tolerant jobs: how many ranks died (kRankFailed); 0 otherwise. One load tells a rank
   // whether it needs to look at its peers' states at all.
   alignas(64) std::atomic<uint32_t> failed_ranks;
+  // Multi-host jobs: the last local arrival does not complete the barrier but asks this host's
+  // agent to (the generation to reach, and the allgather bytes per rank to carry with it); the
+  // agent bumps barrier_generation once every host has arrived.
+  alignas(64) std::atomic<uint32_t> barrier_request;
+  std::atomic<uint32_t> barrier_len;
 
   static size_t bytes_for(uint32_t size);
-  // Constructs the block in `memory` (at least bytes_for(size) bytes, zero-filled).
-  static ControlBlock *initialize(void *memory, uint32_t size, const std::string &job_id);
+  // Constructs the block in `memory` (at least bytes_for(size) bytes, zero-filled). For a
+  // multi-host job, `host_of` gives each rank's host and `this_host` this one's index.
+  static ControlBlock *initialize(void *memory, uint32_t size, const std::string &job_id,
+                                  const std::vector<uint32_t> *host_of = nullptr,
+                                  uint32_t this_host = 0);
 
   RankRecord *ranks() noexcept;
   uint8_t *exchange() noexcept;
@@ -102,7 +116,9 @@ inline int64_t monotonic_ns() noexcept {
 }
 
 ControlBlockMapping create_control_block(uint32_t size, const std::string &job_id,
-                                         const std::string &shm_object);
+                                         const std::string &shm_object,
+                                         const std::vector<uint32_t> *host_of = nullptr,
+                                         uint32_t this_host = 0);
 
 // Attaches to the control block a launcher created. Throws std::runtime_error with a message
 // that names the object when it is missing or does not match the expected job.

@@ -1,8 +1,10 @@
 // The job monitor: watches the rank processes, turns the first way a rank leaves into the job's
 // end (docs/launch.md, "How a job ends"), and removes what the job left in /dev/shm.
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +18,7 @@
 
 #include "bootstrap/bootstrap.h"
 #include "bootstrap/control_block.h"
+#include "bootstrap/host_relay.h"
 #include "bootstrap/launch.h"
 
 namespace gex::bootstrap {
@@ -25,21 +28,46 @@ namespace {
 // How often the monitor looks at the control block when no signal wakes it.
 constexpr std::chrono::milliseconds kPollInterval{50};
 
-class JobMonitor {
+// A host agent (multi-host jobs) also watches its link to gexrun; barriers relayed through it
+// are latency-bound, so it looks at the control block more often.
+constexpr std::chrono::milliseconds kRelayPollInterval{1};
+
+class JobMonitor final : public MonitorHooks {
  public:
   JobMonitor(ControlBlock &control, const std::vector<int> &rank_pids,
              const MonitorOptions &options)
       : control_(control), options_(options), pids_(rank_pids),
-        running_(rank_pids.size(), true), signalled_(rank_pids.size(), false),
-        still_running_(rank_pids.size()) {
-    for (size_t r = 0; r < pids_.size(); ++r) rank_of_[pids_[r]] = static_cast<uint32_t>(r);
+        running_(rank_pids.size(), false), signalled_(rank_pids.size(), false),
+        still_running_(0) {
+    for (size_t r = 0; r < pids_.size(); ++r) {
+      if (pids_[r] <= 0) continue;  // another host's rank, or one that could not be started
+      rank_of_[pids_[r]] = static_cast<uint32_t>(r);
+      running_[r] = true;
+      ++still_running_;
+    }
+  }
+
+  // MonitorHooks: the job ends because of something on another host (or the launcher is lost).
+  void end_job(int code, bool at_once) override {
+    control_.record_exit_code(code);
+    if (!ending_) begin_ending(code, at_once);
+    else if (at_once && !quit_sent_) {
+      quit_at_ns_ = monotonic_ns();
+      kill_at_ns_ = quit_at_ns_ + int64_t(std::max(1.0, options_.exit_grace_seconds) * 1e9);
+      quit_stragglers();
+    }
   }
 
   int run() {
     const sigset_t signals = monitor_signal_set();
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // normally done by the caller already
+    if (options_.relay) {
+      signal_fd_ = signalfd(-1, &signals, SFD_NONBLOCK | SFD_CLOEXEC);
+      options_.relay->attach(&control_);
+    }
     while (true) {
       reap_exited_ranks();
+      if (options_.relay) options_.relay->poll(*this);
       if (!ending_ && control_.job_ending.load(std::memory_order_acquire))
         begin_ending(control_.recorded_exit_code(), /*quit_now=*/false);
       if (still_running_ == 0) break;
@@ -48,6 +76,7 @@ class JobMonitor {
       if (ending_ && !killed_ && monotonic_ns() >= kill_at_ns_) kill_remaining(SIGKILL);
       wait_for_signal(signals);
     }
+    if (signal_fd_ >= 0) close(signal_fd_);
     remove_job_shm_objects(control_.job_id);
     const int code = control_.recorded_exit_code();
     return code == ControlBlock::kNoExitCode ? 0 : (code & 0xff);
@@ -149,7 +178,7 @@ class JobMonitor {
     if (control_unlinked_) return;
     RankRecord *records = control_.ranks();
     for (size_t r = 0; r < pids_.size(); ++r)
-      if (records[r].state.load(std::memory_order_acquire) < kRankJoined) return;
+      if (pids_[r] > 0 && records[r].state.load(std::memory_order_acquire) < kRankJoined) return;
     shm_unlink(control_block_name(control_.job_id).c_str());  // ENOENT when anonymous
     control_unlinked_ = true;
   }
@@ -160,9 +189,23 @@ class JobMonitor {
       const int64_t next = !quit_sent_ ? quit_at_ns_ : !killed_ ? kill_at_ns_ : INT64_MAX;
       if (next != INT64_MAX) timeout_ns = std::clamp<int64_t>(next - monotonic_ns(), 0, timeout_ns);
     }
-    const timespec wait{0, static_cast<long>(timeout_ns)};
-    siginfo_t info{};
-    const int signal_number = sigtimedwait(&signals, &info, &wait);
+    int signal_number = -1;
+    if (signal_fd_ >= 0) {
+      // A host agent: wake for a signal or for gexrun's messages, and at least every kRelayPollInterval.
+      timeout_ns = std::min<int64_t>(timeout_ns, std::chrono::duration_cast<std::chrono::nanoseconds>(kRelayPollInterval).count());
+      pollfd fds[2] = {{signal_fd_, POLLIN, 0}, {options_.relay->fd(), POLLIN, 0}};
+      const timespec wait{0, static_cast<long>(timeout_ns)};
+      ppoll(fds, options_.relay->fd() >= 0 ? 2 : 1, &wait, nullptr);
+      signalfd_siginfo info{};
+      while (read(signal_fd_, &info, sizeof info) == sizeof info) {
+        const int s = int(info.ssi_signo);
+        if (s == SIGINT || s == SIGTERM || s == SIGHUP) signal_number = s;
+      }
+    } else {
+      const timespec wait{0, static_cast<long>(timeout_ns)};
+      siginfo_t info{};
+      signal_number = sigtimedwait(&signals, &info, &wait);
+    }
     if (signal_number == SIGINT || signal_number == SIGTERM || signal_number == SIGHUP)
       launcher_signalled(signal_number);
   }
@@ -196,6 +239,7 @@ class JobMonitor {
   bool control_unlinked_ = false;
   int64_t quit_at_ns_ = 0;  // CLOCK_MONOTONIC (control_block.h: monotonic_ns)
   int64_t kill_at_ns_ = 0;
+  int signal_fd_ = -1;  // host agents only
 };
 
 }  // namespace

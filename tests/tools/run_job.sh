@@ -11,10 +11,24 @@
 # --pshm) once the job's stderr holds N matches of --signal-when REGEX (N = --np: every rank is
 # where the test wants it); the job must then end by itself with the expected code.
 #
+# --netns-hosts H runs the job on H "hosts": network namespaces joined by a bridge (netns.sh),
+# gexrun starting an agent in each with `ip netns exec`; skipped (exit 77) where that cannot be
+# done. --netns-kill K --netns-kill-when REGEX then kills every process of host K and deletes its
+# namespace once stderr matches REGEX (a host lost mid-job).
+#
+# --netns-ssh (with --netns-hosts): an sshd runs in every namespace and gexrun reaches the hosts
+# by address with its default spawner, the real ssh client (netns_sshd_up).
+# --local-hosts H runs the job as if on H hosts that are all this machine (gexrun --hosts with
+# --spawn-cmd '%C'): the multi-host protocol without namespaces or root.
+#
+# --mpirun PATH starts the job with Open MPI's mpirun instead of gexrun: the ranks join through
+# PMIx (src/bootstrap/pmix_client.h).
+#
 # A hang is told apart from a job that legitimately exits 124 or 137 (a rank killed by SIGKILL)
 # by the elapsed time: only a job that ran for the whole bound is a hang.
 set -u
 gexrun="" np=1 pshm=0 expect_code=0 expect_stderr="" timeout_s=60 signal_name="" signal_when=""
+netns_hosts=0 netns_kill="" netns_kill_when="" local_hosts=0 mpirun="" netns_ssh=0
 max_seconds="${RUN_JOB_MAX_SECONDS:-}"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -27,6 +41,12 @@ while [ $# -gt 0 ]; do
     --max-seconds) max_seconds="$2"; shift 2 ;;
     --signal) signal_name="$2"; shift 2 ;;
     --signal-when) signal_when="$2"; shift 2 ;;
+    --netns-hosts) netns_hosts="$2"; shift 2 ;;
+    --netns-ssh) netns_ssh=1; shift ;;
+    --local-hosts) local_hosts="$2"; shift 2 ;;
+    --mpirun) mpirun="$2"; shift 2 ;;
+    --netns-kill) netns_kill="$2"; shift 2 ;;
+    --netns-kill-when) netns_kill_when="$2"; shift 2 ;;
     --) shift; break ;;
     *) echo "run_job.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -36,6 +56,41 @@ if [ $# -eq 0 ]; then echo "run_job.sh: no program given" >&2; exit 2; fi
 export GEX_JOB_ID="ctest$$r${RANDOM}"
 tmpdir=$(mktemp -d)
 trap 'rm -rf "$tmpdir"' EXIT
+launcher_cmd=("$gexrun" -n "$np")
+if [ "$netns_hosts" -gt 0 ]; then
+  . "$(dirname "$0")/netns.sh"
+  trap 'netns_down; rm -rf "$tmpdir"' EXIT
+  netns_up "$netns_hosts"
+  rc=$?
+  if [ $rc != 0 ]; then netns_down; exit $rc; fi
+  launcher_cmd=("$gexrun" -n "$np" --hosts "$NETNS_HOSTS" --spawn-cmd 'ip netns exec %H %C'
+                --bootstrap-address "$NETNS_ADDR")
+  if [ "$netns_ssh" = 1 ]; then
+    netns_sshd_up
+    rc=$?
+    if [ $rc != 0 ]; then netns_down; exit $rc; fi
+    export GASNET_SSH_OPTIONS="$NETNS_SSH_OPTIONS"
+    launcher_cmd=("$gexrun" -n "$np" --hosts "$NETNS_SSH_HOSTS" --bootstrap-address "$NETNS_ADDR")
+  fi
+  # The hosts of this test are the namespaces; signals and kills below aim at the launcher.
+elif [ "$local_hosts" -gt 0 ]; then
+  hosts=$(seq -s, -f "local%g" 1 "$local_hosts")
+  launcher_cmd=("$gexrun" -n "$np" --hosts "$hosts" --spawn-cmd '%C' --bootstrap-address 127.0.0.1)
+fi
+if [ -n "$mpirun" ]; then
+  launcher_cmd=("$mpirun" --allow-run-as-root --oversubscribe -n "$np")
+  if [ "$netns_hosts" -gt 0 ]; then
+    # mpirun starts its daemons in the namespaces through an rsh stand-in, np/hosts ranks each.
+    per_host=$(( (np + netns_hosts - 1) / netns_hosts ))
+    mpi_hosts=$(echo "$NETNS_HOSTS" | sed "s/,/:$per_host,/g; s/\$/:$per_host/")
+    launcher_cmd+=(--mca plm_rsh_agent "$(dirname "$0")/netns_rsh.sh" --mca oob_tcp_if_include 10.213.0.0/16
+                   --host "$mpi_hosts" -x GEX_TEST_HOSTS -x FI_PROVIDER -x GEX_JOB_ID)
+  fi
+fi
+# The test programs learn the host count from GEX_TEST_HOSTS (tests/spmd/test_util.h), as in a
+# rehearsed job; in a real multi-host job the bootstrap takes the layout from gexrun instead.
+[ "$netns_hosts" -gt 0 ] && export GEX_TEST_HOSTS="$netns_hosts"
+[ "$local_hosts" -gt 0 ] && export GEX_TEST_HOSTS="$local_hosts"
 errfile="$tmpdir/stderr"
 # The job's stderr goes through a FIFO to tee, so that it shows in CTest's log and can be matched.
 mkfifo "$tmpdir/errpipe"
@@ -45,11 +100,11 @@ tee_pid=$!
 now_ms() { local t; t=$(date +%s%N); echo $((t / 1000000)); }
 
 # Pids of live processes started with GEX_JOB_ID=<this job> in their environment (gexrun, the
-# ranks, the PSHM monitor). /proc/PID/environ is the environment a process was exec'd with, so
+# ranks, the PSHM monitor; in a multi-host job the agents, and the ranks with <job>h<host>). /proc/PID/environ is the environment a process was exec'd with, so
 # this shell (which exported the variable after it started) never matches itself.
 job_pids() {
   local f p
-  for f in $(grep -lzxF "GEX_JOB_ID=${GEX_JOB_ID}" /proc/[0-9]*/environ 2>/dev/null); do
+  for f in $(grep -lzxE "GEX_JOB_ID=${GEX_JOB_ID}(h[0-9]+)?" /proc/[0-9]*/environ 2>/dev/null); do
     p=${f#/proc/}
     p=${p%/environ}
     [ "$p" = "$$" ] || [ "$p" = "${tee_pid:-}" ] && continue
@@ -59,13 +114,30 @@ job_pids() {
   done
 }
 
-echo "run_job.sh: job ${GEX_JOB_ID}: $([ "$pshm" = 1 ] && echo "GASNET_PSHM_NODES=$np" || echo "gexrun -n $np") $*" >&2
+echo "run_job.sh: job ${GEX_JOB_ID}: $([ "$pshm" = 1 ] && echo "GASNET_PSHM_NODES=$np" || echo "${launcher_cmd[*]}") $*" >&2
 start_ms=$(now_ms)
-if [ -z "$signal_name" ]; then
+if [ -n "$netns_kill" ]; then
+  timeout -k 5 "$timeout_s" "${launcher_cmd[@]}" "$@" </dev/null 2>"$tmpdir/errpipe" &
+  timeout_pid=$!
+  killed=0
+  while kill -0 "$timeout_pid" 2>/dev/null; do
+    if [ "$killed" = 0 ] && grep -Eq -- "$netns_kill_when" "$errfile" 2>/dev/null; then
+      ns="${NETNS_TAG}h$netns_kill"
+      echo "run_job.sh: killing every process of host $ns and deleting it" >&2
+      for p in $(ip netns pids "$ns"); do kill -KILL "$p" 2>/dev/null; done
+      ip netns del "$ns"
+      killed=1
+    fi
+    sleep 0.05
+  done
+  wait "$timeout_pid"
+  code=$?
+  [ "$killed" = 1 ] || { echo "run_job.sh: FAIL: the job ended before stderr matched /$netns_kill_when/" >&2; code=255; }
+elif [ -z "$signal_name" ]; then
   if [ "$pshm" = 1 ]; then
     GASNET_PSHM_NODES="$np" timeout -k 5 "$timeout_s" "$@" </dev/null 2>"$tmpdir/errpipe"
   else
-    timeout -k 5 "$timeout_s" "$gexrun" -n "$np" "$@" </dev/null 2>"$tmpdir/errpipe"
+    timeout -k 5 "$timeout_s" "${launcher_cmd[@]}" "$@" </dev/null 2>"$tmpdir/errpipe"
   fi
   code=$?
 else
@@ -73,7 +145,7 @@ else
   if [ "$pshm" = 1 ]; then
     GASNET_PSHM_NODES="$np" timeout -k 5 "$timeout_s" "$@" </dev/null 2>"$tmpdir/errpipe" &
   else
-    timeout -k 5 "$timeout_s" "$gexrun" -n "$np" "$@" </dev/null 2>"$tmpdir/errpipe" &
+    timeout -k 5 "$timeout_s" "${launcher_cmd[@]}" "$@" </dev/null 2>"$tmpdir/errpipe" &
   fi
   timeout_pid=$!
   launcher=""
@@ -143,10 +215,10 @@ if [ -n "$expect_stderr" ] && ! grep -Eq -- "$expect_stderr" "$errfile"; then
   echo "run_job.sh: FAIL: stderr does not match /$expect_stderr/" >&2; status=1
 fi
 sleep 0.2
-left=$(ls /dev/shm 2>/dev/null | grep -F "gex-${GEX_JOB_ID}-" || true)
+left=$(ls /dev/shm 2>/dev/null | grep -E "^gex-${GEX_JOB_ID}(h[0-9]+)?-" || true)
 if [ -n "$left" ]; then
   echo "run_job.sh: FAIL: left behind in /dev/shm: $left" >&2
-  rm -f /dev/shm/gex-"${GEX_JOB_ID}"-* ; status=1
+  rm -f /dev/shm/gex-"${GEX_JOB_ID}"-* /dev/shm/gex-"${GEX_JOB_ID}"h* ; status=1
 fi
 echo "run_job.sh: job ended with code $code after ${elapsed_s}s (expected $expect_code): $([ $status = 0 ] && echo PASS || echo FAIL)" >&2
 exit $status

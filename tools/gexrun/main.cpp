@@ -1,13 +1,8 @@
-// gexrun -n N program args...: starts an N-rank job on this host and stays as its monitor.
-// See docs/launch.md.
-#include <pthread.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <algorithm>
+// gexrun -n N program args...: starts an N-rank job on this host and stays as its monitor; with a
+// host list (--hosts, --hostfile, GASNET_SSH_SERVERS, GASNET_NODEFILE) it starts an agent on
+// each host that does the same there (coordinator.h). See docs/launch.md.
 #include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -17,63 +12,23 @@
 #include "bootstrap/bootstrap.h"
 #include "bootstrap/control_block.h"
 #include "bootstrap/launch.h"
+#include "coordinator.h"
 #include "launch_options.h"
-
-namespace {
+#include "local_job.h"
 
 using namespace gex::bootstrap;
-
-constexpr int kCannotExecuteCode = 127;  // as the shell reports a missing program
-
-bool is_executable_file(const std::string &path) {
-  struct stat info {};
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
-}
-
-// Checked once up front so that a typo gives one clear message rather than N from the ranks.
-// Returns an error message, empty when the program can be run.
-std::string find_program_problem(const std::string &program) {
-  if (program.find('/') != std::string::npos) {
-    if (access(program.c_str(), X_OK) != 0)
-      return "cannot execute '" + program + "': " + std::strerror(errno);
-    if (!is_executable_file(program)) return "cannot execute '" + program + "': not a file";
-    return {};
-  }
-  const char *path = std::getenv("PATH");
-  std::string search = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  size_t start = 0;
-  while (start <= search.size()) {
-    const size_t end = std::min(search.find(':', start), search.size());
-    const std::string directory = end > start ? search.substr(start, end - start) : ".";
-    if (is_executable_file(directory + "/" + program)) return {};
-    start = end + 1;
-  }
-  return "program '" + program + "' not found in PATH";
-}
-
-[[noreturn]] void exec_rank(const std::vector<char *> &argv, const std::string &job_id,
-                            uint32_t rank, uint32_t size, const std::string &control_name) {
-  setenv("GEX_JOB_ID", job_id.c_str(), 1);
-  setenv("GEX_RANK", std::to_string(rank).c_str(), 1);
-  setenv("GEX_SIZE", std::to_string(size).c_str(), 1);
-  setenv("GEX_JOB_CTL", control_name.c_str(), 1);
-  execvp(argv[0], argv.data());
-  std::fprintf(stderr, "gexrun: rank %u: cannot execute '%s': %s\n", rank, argv[0],
-               std::strerror(errno));
-  _exit(kCannotExecuteCode);
-}
-
-}  // namespace
+using namespace gex::gexrun;
 
 int main(int argc, char **argv) {
-  const gex::gexrun::ParsedCommandLine parsed =
-      gex::gexrun::parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "--agent") return run_agent(args);
+  const ParsedCommandLine parsed = parse_command_line(args);
   if (!parsed.options) {
     std::fputs(parsed.out.c_str(), stdout);
     std::fputs(parsed.err.c_str(), stderr);
     return parsed.exit_code;
   }
-  const gex::gexrun::LaunchOptions &options = *parsed.options;
+  const LaunchOptions &options = *parsed.options;
 
   std::string job_id;
   MonitorOptions monitor_options;
@@ -82,12 +37,13 @@ int main(int argc, char **argv) {
     monitor_options = monitor_options_from_env("gexrun");
   } catch (const std::invalid_argument &error) {
     std::fprintf(stderr, "gexrun: %s\n", error.what());
-    return gex::gexrun::kUsageErrorCode;
+    return kUsageErrorCode;
   }
   if (const std::string problem = find_program_problem(options.command[0]); !problem.empty()) {
     std::fprintf(stderr, "gexrun: %s\n", problem.c_str());
     return kCannotExecuteCode;
   }
+  if (!options.hosts.empty()) return run_multi_host(options, plan_hosts(options), job_id, monitor_options);
 
   const std::string control_name = control_block_name(job_id);
   ControlBlockMapping control;
@@ -101,26 +57,8 @@ int main(int argc, char **argv) {
                      : "");
     return 1;
   }
-
-  std::vector<char *> rank_argv;
-  for (const std::string &arg : options.command) rank_argv.push_back(const_cast<char *>(arg.c_str()));
-  rank_argv.push_back(nullptr);
-
-  std::fflush(nullptr);
-  const sigset_t monitor_signals = monitor_signal_set();
-  sigset_t previous_mask;
-  pthread_sigmask(SIG_BLOCK, &monitor_signals, &previous_mask);
-  std::vector<int> pids;
-  for (uint32_t rank = 0; rank < options.ranks; ++rank) {
-    const pid_t pid = fork_rank(previous_mask);
-    if (pid == 0) exec_rank(rank_argv, job_id, rank, options.ranks, control_name);
-    if (pid < 0) {
-      std::fprintf(stderr, "gexrun: cannot start rank %u: fork: %s\n", rank, std::strerror(errno));
-      control.block->begin_ending(1, 0.0);  // the ranks already started leave from their barrier
-      break;
-    }
-    control.block->ranks()[rank].pid.store(pid, std::memory_order_relaxed);
-    pids.push_back(pid);
-  }
-  return run_monitor(*control.block, pids, monitor_options);
+  std::vector<uint32_t> ranks(options.ranks);
+  for (uint32_t r = 0; r < options.ranks; ++r) ranks[r] = r;
+  return run_local_ranks(*control.block, control_name, ranks, options.ranks, job_id,
+                         options.command, monitor_options);
 }
