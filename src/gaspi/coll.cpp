@@ -295,7 +295,14 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
     if (all) break;
     if (dead_member(g.members) >= 0) {
       drain_incoming();  // the handshakes that arrived count on the next check
-      if (dead_checked) return check_members_alive(call, group, g.members);
+      if (dead_checked) {
+        // This commit can never complete: its generation is used up (the handshakes that came
+        // are dropped), so a later commit of this group id, e.g. of the survivors, starts clean.
+        std::lock_guard<std::mutex> lock(g_commit_mutex);
+        for (gaspi_rank_t r : g.members) g_commits.erase({unsigned(group), unsigned(r), uint64_t(uint32_t(gen))});
+        g_commit_gen[group] = gen;
+        return check_members_alive(call, group, g.members);
+      }
       dead_checked = true;
       continue;
     }

@@ -182,9 +182,17 @@ int main(int argc, char **argv) {
   long one = 1, sum = 0;
   EXPECT_DEAD(0, gaspi_allreduce(&one, &sum, 1, GASPI_OP_SUM, GASPI_TYPE_LONG, GASPI_GROUP_ALL, GASPI_BLOCK));
 
-  /* The survivors work on among themselves. */
+  /* A group that contains the dead rank cannot be committed; its id is then free again. */
+  gaspi_group_t bad;
+  OK(gaspi_group_create(&bad));
+  for (gaspi_rank_t r = 0; r < n; ++r) OK(gaspi_group_add(bad, r));
+  EXPECT_DEAD(TIMEOUT_MS, gaspi_group_commit(bad, TIMEOUT_MS));
+  OK(gaspi_group_delete(bad));
+
+  /* The survivors work on among themselves (in a group that gets the same id). */
   gaspi_group_t g;
   OK(gaspi_group_create(&g));
+  CHECK(g == bad, "group id %u, expected the freed id %u", (unsigned)g, (unsigned)bad);
   gaspi_rank_t surv[64];
   int ns = 0, my_index = -1;
   for (gaspi_rank_t r = 0; r < n; ++r) {
