@@ -446,8 +446,16 @@ bool signal_rank(uint32_t rank, int signal_number) noexcept {
   RankRecord &record = g_control->ranks()[rank];
   const int32_t pid = record.pid.load(std::memory_order_acquire);
   const uint32_t state = record.state.load(std::memory_order_acquire);
-  // pid 0: a rank of another host (or not started); never kill(0, ...), our process group.
-  if (pid <= 0 || state == kRankNotJoined || state >= kRankGone) return false;
+  if (state >= kRankGone) return false;
+  // Another host's rank in a job gexrun's agents run: this host's agent carries the request to
+  // the rank's own host, whose agent signals it (host_relay.h).
+  if (g_control->hosts > 1 && !g_pmix && record.host != g_control->ranks()[g_job.rank].host) {
+    record.signal_request.store(uint32_t(signal_number), std::memory_order_release);
+    g_control->signal_requests.fetch_add(1, std::memory_order_acq_rel);
+    return true;
+  }
+  // pid 0: a rank not started (yet); never kill(0, ...), our process group.
+  if (pid <= 0 || state == kRankNotJoined) return false;
   return kill(pid, signal_number) == 0;
 }
 

@@ -81,8 +81,9 @@ bool fault_tolerant() noexcept;
 uint32_t failed_rank_count() noexcept;
 // Whether `rank` died (the monitor marked it failed): nothing it was sent will be answered.
 bool rank_failed(uint32_t rank) noexcept;
-// Sends `signal_number` to the process of `rank` when it runs on this host and has joined and
-// not ended (its pid is in the control block). False when it does not (another host, gone).
+// Sends `signal_number` to the process of `rank` when it has joined and not ended: by its pid
+// (in the control block) on this host, through the host agents for another host's rank in a job
+// started with gexrun --hosts. False when it cannot (gone, not started, another host under PMIx).
 bool signal_rank(uint32_t rank, int signal_number) noexcept;
 
 // A function run once, on this rank, just before the process ends through this interface

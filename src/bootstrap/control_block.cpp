@@ -56,6 +56,7 @@ ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::s
   block->barrier_arrived.store(0, std::memory_order_relaxed);
   block->barrier_generation.store(0, std::memory_order_relaxed);
   block->failed_ranks.store(0, std::memory_order_relaxed);
+  block->signal_requests.store(0, std::memory_order_relaxed);
   block->barrier_request.store(0, std::memory_order_relaxed);
   block->barrier_len.store(0, std::memory_order_relaxed);
   RankRecord *records = block->ranks();
@@ -65,6 +66,7 @@ ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::s
     records[r].state.store(kRankNotJoined, std::memory_order_relaxed);
     records[r].catches_sigquit.store(0, std::memory_order_relaxed);
     records[r].host = host_of ? (*host_of)[r] : 0;
+    records[r].signal_request.store(0, std::memory_order_relaxed);
   }
   std::atomic_thread_fence(std::memory_order_release);
   return block;

@@ -38,6 +38,9 @@ struct alignas(64) RankRecord {
   // Index of the host the rank runs on (multi-host jobs; 0 on one host). Written once, before
   // any rank starts.
   uint32_t host;
+  // Multi-host jobs: a signal a rank of this host asks to be sent to this (another host's) rank;
+  // the host agent carries it to the rank's own host (bootstrap.h: signal_rank).
+  std::atomic<uint32_t> signal_request;
 };
 
 struct ControlBlock {
@@ -63,6 +66,8 @@ struct ControlBlock {
   // Fault-tolerant jobs: how many ranks died (kRankFailed); 0 otherwise. One load tells a rank
   // whether it needs to look at its peers' states at all.
   alignas(64) std::atomic<uint32_t> failed_ranks;
+  // How many signal_request words have been set (the agent scans the records only then).
+  std::atomic<uint32_t> signal_requests;
   // Multi-host jobs: the last local arrival does not complete the barrier but asks this host's
   // agent to (the generation to reach, and the allgather bytes per rank to carry with it); the
   // agent bumps barrier_generation once every host has arrived.

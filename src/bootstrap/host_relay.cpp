@@ -1,6 +1,7 @@
 #include "bootstrap/host_relay.h"
 
 #include <poll.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -98,6 +99,14 @@ void HostRelay::handle(const wire::Frame &frame, MonitorHooks &hooks) {
       if (state == kRankFailed && seen < kRankFailed) control.failed_ranks.fetch_add(1, std::memory_order_acq_rel);
       break;
     }
+    case wire::Type::Signal: {
+      const uint32_t rank = in.u32();
+      const int signal_number = int(in.u32());
+      if (rank >= control.size || setup_.host_of[rank] != setup_.host_index) break;
+      const int32_t pid = control.ranks()[rank].pid.load(std::memory_order_acquire);
+      if (pid > 0 && control.ranks()[rank].state.load(std::memory_order_acquire) < kRankGone) kill(pid, signal_number);
+      break;
+    }
     case wire::Type::Heartbeat:
       break;
     default:
@@ -138,6 +147,15 @@ void HostRelay::poll(MonitorHooks &hooks) {
     out.u32(request).u32(len);
     for (uint32_t r : local_) out.raw(control.exchange() + size_t(r) * kMaxExchangeBytes, len);
     link_.send(out.frame());
+  }
+  // Signals this host's ranks asked for other hosts' ranks (gaspi_proc_kill across hosts).
+  if (control.signal_requests.load(std::memory_order_acquire) != signal_requests_seen_) {
+    signal_requests_seen_ = control.signal_requests.load(std::memory_order_acquire);
+    for (uint32_t r = 0; r < control.size; ++r) {
+      if (setup_.host_of[r] == setup_.host_index) continue;
+      if (const uint32_t sig = control.ranks()[r].signal_request.exchange(0, std::memory_order_acq_rel))
+        link_.send(wire::Writer(wire::Type::Signal).u32(r).u32(sig).frame());
+    }
   }
   // The job started ending here (an exit, a crash, a fatal error): every host must know.
   if (!ending_reported_ && control.job_ending.load(std::memory_order_acquire)) {

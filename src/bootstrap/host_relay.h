@@ -72,6 +72,7 @@ class HostRelay {
   int64_t last_beat_ns_ = 0;
   bool lost_ = false;
   std::vector<wire::Frame> early_;  // frames that arrived with the setup
+  uint32_t signal_requests_seen_ = 0;  // control block's signal_requests at the last scan
 };
 
 }  // namespace gex::bootstrap

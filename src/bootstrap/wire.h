@@ -23,6 +23,7 @@ enum class Type : uint8_t {
   RankState = 6,    // both ways: a rank's new state (RankState of control_block.h)
   Done = 7,         // agent -> gexrun: this host's ranks are all gone (the host's exit code)
   Heartbeat = 8,    // both ways, every second: the other side is alive
+  Signal = 9,       // both ways: send a signal to a rank (rank, signal), to the rank's host
 };
 
 inline constexpr uint32_t kMaxFrameBytes = 64u << 20;

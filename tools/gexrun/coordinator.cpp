@@ -229,12 +229,20 @@ class Coordinator {
     if (host.lost || host.done) return;
     host.lost = true;
     host.link.close();
-    std::fprintf(stderr, "gexrun: host %s (%s): %s; ending the job\n", host.plan.name.c_str(),
-                 ranks_text(host.plan.ranks).c_str(), why.c_str());
+    // A fault-tolerant job (GEX_FAULT_TOLERANT=1) goes on without the host: its ranks are failed
+    // ranks for the others (as a rank killed by a signal is), and the job's code says so.
+    const bool goes_on = monitor_.fault_tolerant && !ending_;
+    std::fprintf(stderr, "gexrun: host %s (%s): %s; %s\n", host.plan.name.c_str(),
+                 ranks_text(host.plan.ranks).c_str(), why.c_str(),
+                 goes_on ? "the job goes on without it (GEX_FAULT_TOLERANT)" : "ending the job");
     std::fflush(stderr);
-    // Its ranks count as gone, so the others' coordinated exit does not wait for them.
+    // Its ranks count as gone (or failed), so the others' coordinated exit does not wait for them.
     for (uint32_t r : host.plan.ranks)
-      send_all(wire::Writer(wire::Type::RankState).u32(r).u32(bootstrap::kRankGone).frame());
+      send_all(wire::Writer(wire::Type::RankState).u32(r).u32(goes_on ? bootstrap::kRankFailed : bootstrap::kRankGone).frame());
+    if (goes_on) {
+      if (job_code_ == 0) job_code_ = 1;
+      return;
+    }
     end_job(1, /*at_once=*/true);
   }
 
@@ -295,6 +303,14 @@ class Coordinator {
         host.done = true;
         if (host.code != 0 && job_code_ == 0) job_code_ = host.code;
         break;
+      case wire::Type::Signal: {  // to the host of the rank named
+        const uint32_t rank = in.u32();
+        const uint32_t signal_number = in.u32();
+        if (rank >= size_) break;
+        Host &owner = hosts_[host_of_[rank]];
+        if (owner.connected && !owner.lost) owner.link.send(wire::Writer(wire::Type::Signal).u32(rank).u32(signal_number).frame());
+        break;
+      }
       case wire::Type::Heartbeat:
         break;
       default:
