@@ -466,6 +466,15 @@ const Request *Firehose::local_pin(uintptr_t addr, size_t len, Request *req) {
   }
 }
 
+const Request *Firehose::local_pin_nowait(uintptr_t addr, size_t len, Request *req) {
+  check_pin_args("firehose_local_pin", addr, len, local_limit(addr, len));
+  Request *r = own_request(req);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (acquire_local(addr, len, r, false) == Acquire::Done) return r;
+  if (r->flags & kOwned) delete r;
+  return nullptr;
+}
+
 const Request *Firehose::try_local_pin(uintptr_t addr, size_t len, Request *req) {
   check_pin_args("firehose_try_local_pin", addr, len, local_limit(addr, len));
   Request *r = own_request(req);

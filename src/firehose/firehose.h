@@ -207,6 +207,10 @@ class Firehose {
   const Request *local_pin(uintptr_t addr, size_t len, Request *req = nullptr);
   // firehose_try_local_pin: only when already pinned (no pin, no unpin, no wait); else null.
   const Request *try_local_pin(uintptr_t addr, size_t len, Request *req = nullptr);
+  // local_pin that never waits (not in the spec; for a transport, whose sends must not wait or
+  // run progress): pins as local_pin does, evicting idle victims, but returns null when every
+  // slot of the local budget is held by pins in use. The caller retries after progress.
+  const Request *local_pin_nowait(uintptr_t addr, size_t len, Request *req = nullptr);
 
   // firehose_partial_local_pin: a request for the pinned memory that starts at the lowest pinned
   // page of [addr, addr+len) (any len; the result at most max_local_pin_size), or null when none

@@ -52,6 +52,9 @@ void start(int *argc, char ***argv, int thread_mode) {
   config.thread_safe = thread_mode == 2;
   config.deliver = deliver_am;
   config.env_size = env_size;
+  config.env_size_mb = env_size_mb;
+  config.env_int = env_int;
+  config.env_bool = env_bool;
   g_rt.transports = transport::start_transports(config);
 
   // A peer's route is the first transport (in order of preference) that reaches it.

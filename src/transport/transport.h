@@ -80,6 +80,11 @@ struct Config {
   // checked, reported under GASNET_VERBOSEENV; a bad value ends the job naming the variable), so
   // a transport's tunables behave like every other variable without it depending on the runtime.
   size_t (*env_size)(const char *name, size_t dflt, size_t min, size_t max) = nullptr;
+  // The same for the other kinds of value (a transport passes them on to firehose, which reads
+  // the GASNET_FIREHOSE_* variables): sizes where a bare number is megabytes, integers, booleans.
+  size_t (*env_size_mb)(const char *name, size_t dflt, size_t min, size_t max) = nullptr;
+  int64_t (*env_int)(const char *name, int64_t dflt, int64_t min, int64_t max) = nullptr;
+  bool (*env_bool)(const char *name, bool dflt) = nullptr;
 };
 
 class Transport {

@@ -9,6 +9,8 @@
 #include <rdma/fi_rma.h>
 #include <sys/uio.h>
 
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -48,7 +50,52 @@ struct SendSlot {
 struct RmaOp {
   OpBase op;
   Counter *c1, *c2;  // lowered at completion
-  fid_mr *local_mr;  // a registration of the local buffer (FI_MR_LOCAL), closed at completion
+  fid_mr *local_mr;  // a registration of the local buffer for this operation alone, closed at completion
+  const firehose::Request *pin;  // the local buffer's firehose pin, released at completion
+};
+
+// What the local side of one RMA uses under FI_MR_LOCAL (OfiTransport::local_desc).
+struct LocalBuf {
+  void *desc = nullptr;
+  const firehose::Request *pin = nullptr;
+  bool oneoff = false;  // larger than a firehose region: register it for this operation alone
+};
+
+// firehose's view of this transport: move() registers and closes regions of local memory. Local
+// pins only for now, so nothing is ever sent and no peer asks for a pin.
+class OfiTransport::FhBackend final : public firehose::Backend {
+ public:
+  explicit FhBackend(OfiTransport &t) : t_(t) {}
+  int move(uint32_t node, const firehose::Region *unpin, size_t n_unpin, firehose::Region *pin, size_t n_pin) override {
+    // firehose's lock is held here: the transport's comes second (never the other order).
+    Guard g(t_);
+    for (size_t i = 0; i < n_unpin; ++i) {
+      fi_close(&reinterpret_cast<fid_mr *>(uintptr_t(unpin[i].key.handle))->fid);
+      --t_.fh_live_;
+    }
+    for (size_t i = 0; i < n_pin; ++i) {
+      fid_mr *mr = t_.reg(reinterpret_cast<void *>(pin[i].addr), pin[i].len, FI_READ | FI_WRITE, nullptr);
+      pin[i].key = firehose::ClientKey{fi_mr_key(mr), uint64_t(uintptr_t(mr))};
+      ++t_.fh_live_;
+    }
+    // The budget is firehose's to keep; this is the transport's own check that it does.
+    if (t_.fh_live_ > t_.fh_->local_budget())
+      bootstrap::fatal("ofi conduit: firehose holds " + std::to_string(t_.fh_live_) +
+                       " registrations of local memory, more than its budget of " +
+                       std::to_string(t_.fh_->local_budget()) + " (GASNET_FIREHOSE_MAXVICTIM_R), for rank " +
+                       std::to_string(node));
+    return 0;
+  }
+  void send_request(uint32_t, const void *, size_t) override {
+    bootstrap::fatal("ofi conduit: firehose sent a remote pin request, but it was set up for local pins only");
+  }
+  void send_reply(void *, const void *, size_t) override {
+    bootstrap::fatal("ofi conduit: firehose sent a remote pin reply, but it was set up for local pins only");
+  }
+  void poll() override {}  // local_pin_nowait never waits
+
+ private:
+  OfiTransport &t_;
 };
 
 namespace {
@@ -161,13 +208,48 @@ OfiTransport::OfiTransport(const Config &config)
   max_medium_ = (max_medium_ + 15) & ~size_t(15);
   credits_per_class_ = env_count("GEX_OFI_CREDITS", default_credits(size_), 1, 1024);
   buf_bytes_ = (payload_offset(kMaxArgs) + max_medium_ + 63) & ~size_t(63);
+  // Tests: act as a provider that needs local buffers registered (tcp;ofi_rxm does not), so the
+  // firehose path runs where the provider would not ask for it.
+  force_mr_local_ = config.env_bool ? config.env_bool("GEX_OFI_FORCE_MR_LOCAL", false) : false;
   open_endpoint();
+  if (force_mr_local_) mr_local_ = true;
+  if (mr_local_ && rma_) start_firehose(config);
   make_buffers();
   exchange_addresses();  // an allgather: every rank has posted its receive buffers after it
 }
 
+void OfiTransport::start_firehose(const Config &config) {
+  if (!config.env_size_mb || !config.env_int || !config.env_bool)
+    bootstrap::fatal("ofi conduit: firehose needs the runtime's environment readers");
+  // What a rank may pin: half the physical memory (tcp and similar providers pin nothing; a NIC's
+  // limit would come from the provider). Registrations: the domain's count, less a reserve for the
+  // segments and AM buffers registered outside firehose.
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  firehose::Limits limits;
+  limits.max_pinnable_memory = pages > 0 && page > 0 ? size_t(pages) * size_t(page) / 2 : size_t(1) << 30;
+  const size_t mr_cnt = info_->domain_attr->mr_cnt;
+  limits.max_regions = mr_cnt == 0 ? 0 : mr_cnt > 64 ? mr_cnt - 64 : 2;
+  limits.max_region_size = 0;  // firehose's default (4 MB) unless GASNET_FIREHOSE_MAXREGION_SIZE
+  limits.max_payload = max_medium_;
+  const firehose::EnvReader env{config.env_size_mb, config.env_int, config.env_bool};
+  try {
+    const firehose::Params p =
+        firehose::params_from_env(firehose::Variant::Region, rank_, size_, limits, env, /*local_only=*/true);
+    fh_backend_ = std::make_unique<FhBackend>(*this);
+    fh_ = std::make_unique<firehose::Firehose>(p, *fh_backend_);
+  } catch (const std::exception &e) {
+    bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+  }
+}
+
 OfiTransport::~OfiTransport() {
   // The job usually ends through _exit (bootstrap::finish_exit) and never gets here.
+  if (fh_) {
+    std::vector<const firehose::Request *> rel;
+    rel.swap(fh_release_);
+    release_pins(rel);
+    fh_->fini(true);  // closes the cached registrations (GASNET_FIREHOSE_VERBOSE: the leak check)
+  }
   if (ep_) fi_close(&ep_->fid);
   if (recv_mr_) fi_close(&recv_mr_->fid);
   if (send_mr_) fi_close(&send_mr_->fid);
@@ -535,6 +617,7 @@ void OfiTransport::finish_tx(void *op_context) {
   } else if (op->kind == OpKind::Rma) {
     auto *r = reinterpret_cast<RmaOp *>(op);
     if (r->local_mr) fi_close(&r->local_mr->fid);
+    if (r->pin) fh_release_.push_back(r->pin);  // released once the lock is dropped (poll)
     if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
     if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
     free_rma_.push_back(r);
@@ -559,7 +642,24 @@ unsigned OfiTransport::reap_tx(unsigned max) {
   return done;
 }
 
+void OfiTransport::release_pins(std::vector<const firehose::Request *> &pending) {
+  if (pending.empty()) return;
+  try {
+    fh_->release(pending.data(), pending.size());
+  } catch (const std::exception &e) {
+    bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+  }
+  pending.clear();
+}
+
 unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
+  std::vector<const firehose::Request *> released;
+  const unsigned n = poll_locked(budget, replies_only, released);
+  release_pins(released);
+  return n;
+}
+
+unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vector<const firehose::Request *> &released) {
   Guard g(*this);
   reap_tx(~0u);
   for (size_t i = repost_.size(); i-- > 0;) {
@@ -635,6 +735,7 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
     }
   }
   if (!credit_due_.empty()) send_owed_credits();
+  if (!fh_release_.empty()) released.swap(fh_release_);
   return delivered;
 }
 
@@ -652,6 +753,7 @@ RmaOp *OfiTransport::take_rma_op() {
   free_rma_.pop_back();
   op->c1 = op->c2 = nullptr;
   op->local_mr = nullptr;
+  op->pin = nullptr;
   return op;
 }
 
@@ -664,17 +766,53 @@ uint64_t OfiTransport::remote_address(uint32_t jobrank, const void *addr, uint64
                    std::to_string(a));
 }
 
+bool OfiTransport::local_desc(const void *p, size_t n, LocalBuf &out) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  {
+    Guard g(*this);
+    for (const LocalRegion &r : local_regions_)
+      if (a >= r.base && a - r.base <= r.bytes && n <= r.bytes - (a - r.base)) {
+        out.desc = fi_mr_desc(r.mr);
+        return true;
+      }
+  }
+  if (!fh_) {  // RMA without firehose (cannot happen: it starts with FI_MR_LOCAL)
+    out.oneoff = true;
+    return true;
+  }
+  const size_t page = fh_->params().page_size;
+  const uintptr_t a0 = a & ~uintptr_t(page - 1), a1 = (a + n + page - 1) & ~uintptr_t(page - 1);
+  if (a1 - a0 > fh_->info().max_local_pin_size) {
+    out.oneoff = true;  // larger than any region firehose may cache
+    return true;
+  }
+  try {
+    out.pin = fh_->local_pin_nowait(a, n);
+  } catch (const std::exception &e) {
+    bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+  }
+  if (!out.pin) return false;
+  out.desc = fi_mr_desc(reinterpret_cast<fid_mr *>(uintptr_t(out.pin->key.handle)));
+  return true;
+}
+
 Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n,
                          Counter *c_local, Counter *c_remote) {
   if (!n) return Status::Done;
+  LocalBuf lb;
+  if (mr_local_ && !local_desc(src, n, lb)) return Status::NoResources;
   Guard g(*this);
   RmaOp *op = take_rma_op();
   if (!op) {
     reap_tx(~0u);
-    if (!(op = take_rma_op())) return Status::NoResources;
+    if (!(op = take_rma_op())) {
+      if (lb.pin) fh_release_.push_back(lb.pin);
+      return Status::NoResources;
+    }
   }
-  void *desc = nullptr;
-  if (mr_local_) op->local_mr = reg(const_cast<void *>(src), n, FI_WRITE, &desc);
+  void *desc = lb.desc;
+  op->pin = lb.pin;
+  if (lb.oneoff) op->local_mr = reg(const_cast<void *>(src), n, FI_WRITE, &desc);
   iovec iov{const_cast<void *>(src), n};
   fi_rma_iov rma{remote_address(jobrank, remote_addr, rkey), n, rkey};
   fi_msg_rma msg{};
@@ -690,6 +828,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   const ssize_t rc = fi_writemsg(ep_, &msg, c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION);
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
+    if (op->pin) fh_release_.push_back(op->pin);
     free_rma_.push_back(op);
     return Status::NoResources;
   }
@@ -703,17 +842,24 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
 
 Status OfiTransport::get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) {
   if (!n) return Status::Done;
+  LocalBuf lb;
+  if (mr_local_ && !local_desc(dst, n, lb)) return Status::NoResources;
   Guard g(*this);
   RmaOp *op = take_rma_op();
   if (!op) {
     reap_tx(~0u);
-    if (!(op = take_rma_op())) return Status::NoResources;
+    if (!(op = take_rma_op())) {
+      if (lb.pin) fh_release_.push_back(lb.pin);
+      return Status::NoResources;
+    }
   }
-  void *desc = nullptr;
-  if (mr_local_) op->local_mr = reg(dst, n, FI_READ, &desc);
+  void *desc = lb.desc;
+  op->pin = lb.pin;
+  if (lb.oneoff) op->local_mr = reg(dst, n, FI_READ, &desc);
   const ssize_t rc = fi_read(ep_, dst, n, desc, addr_[jobrank], remote_address(jobrank, remote_addr, rkey), rkey, &op->op.ctx);
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
+    if (op->pin) fh_release_.push_back(op->pin);
     free_rma_.push_back(op);
     return Status::NoResources;
   }
@@ -727,12 +873,19 @@ Registration OfiTransport::register_memory(void *base, size_t bytes) {
   if (!rma_ || !bytes) return {};
   Guard g(*this);
   fid_mr *mr = reg(base, bytes, FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE, nullptr);
+  // RMA whose local buffer lies in here uses this registration (FI_MR_LOCAL), never firehose.
+  local_regions_.push_back(LocalRegion{reinterpret_cast<uintptr_t>(base), bytes, mr});
   return Registration{fi_mr_key(mr), mr};
 }
 
 void OfiTransport::deregister_memory(const Registration &r) {
   if (!r.handle) return;
   Guard g(*this);
+  for (size_t i = 0; i < local_regions_.size(); ++i)
+    if (local_regions_[i].mr == r.handle) {
+      local_regions_.erase(local_regions_.begin() + long(i));
+      break;
+    }
   fi_close(&static_cast<fid_mr *>(r.handle)->fid);
 }
 
