@@ -52,6 +52,7 @@ struct RmaOp {
   Counter *c1, *c2;  // lowered at completion
   fid_mr *local_mr;  // a registration of the local buffer for this operation alone, closed at completion
   const firehose::Request *pin;  // the local buffer's firehose pin, released at completion
+  const firehose::Request *rpin; // any-address RMA: the remote pin, released at completion
 };
 
 // What the local side of one RMA uses under FI_MR_LOCAL (OfiTransport::local_desc).
@@ -61,8 +62,9 @@ struct LocalBuf {
   bool oneoff = false;  // larger than a firehose region: register it for this operation alone
 };
 
-// firehose's view of this transport: move() registers and closes regions of local memory. Local
-// pins only for now, so nothing is ever sent and no peer asks for a pin.
+// firehose's view of this transport: move() registers and closes regions of local memory (for this
+// rank's local pins, and at a target for the peers' remote pins); its messages are this
+// transport's kFhRequest/kFhReply, queued under the lock and sent as credits allow (never waiting).
 class OfiTransport::FhBackend final : public firehose::Backend {
  public:
   explicit FhBackend(OfiTransport &t) : t_(t) {}
@@ -73,26 +75,33 @@ class OfiTransport::FhBackend final : public firehose::Backend {
       fi_close(&reinterpret_cast<fid_mr *>(uintptr_t(unpin[i].key.handle))->fid);
       --t_.fh_live_;
     }
+    // One registration serves a region's local pins and the peers' remote pins alike.
+    const uint64_t access = t_.any_address_ ? FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE : FI_READ | FI_WRITE;
     for (size_t i = 0; i < n_pin; ++i) {
-      fid_mr *mr = t_.reg(reinterpret_cast<void *>(pin[i].addr), pin[i].len, FI_READ | FI_WRITE, nullptr);
+      fid_mr *mr = t_.reg(reinterpret_cast<void *>(pin[i].addr), pin[i].len, access, nullptr);
       pin[i].key = firehose::ClientKey{fi_mr_key(mr), uint64_t(uintptr_t(mr))};
       ++t_.fh_live_;
     }
     // The budget is firehose's to keep; this is the transport's own check that it does.
-    if (t_.fh_live_ > t_.fh_->local_budget())
+    // (at most MAXVICTIM_R for this rank's own pins plus R for its peers').
+    const size_t budget = t_.fh_->local_budget() + t_.fh_->params().R;
+    if (t_.fh_live_ > budget)
       bootstrap::fatal("ofi conduit: firehose holds " + std::to_string(t_.fh_live_) +
-                       " registrations of local memory, more than its budget of " +
-                       std::to_string(t_.fh_->local_budget()) + " (GASNET_FIREHOSE_MAXVICTIM_R), for rank " +
-                       std::to_string(node));
+                       " registrations of local memory, more than its budget of " + std::to_string(budget) +
+                       " (GASNET_FIREHOSE_MAXVICTIM_R + GASNET_FIREHOSE_R), for rank " + std::to_string(node));
     return 0;
   }
-  void send_request(uint32_t, const void *, size_t) override {
-    bootstrap::fatal("ofi conduit: firehose sent a remote pin request, but it was set up for local pins only");
+  void send_request(uint32_t dest, const void *payload, size_t bytes) override {
+    Guard g(t_);
+    t_.queue_fh(dest, true, payload, bytes);
   }
-  void send_reply(void *, const void *, size_t) override {
-    bootstrap::fatal("ofi conduit: firehose sent a remote pin reply, but it was set up for local pins only");
+  void send_reply(void *token, const void *payload, size_t bytes) override {
+    Guard g(t_);
+    t_.queue_fh(*static_cast<const uint32_t *>(token), false, payload, bytes);
   }
-  void poll() override {}  // local_pin_nowait never waits
+  // Only reached when a blocking pin waits, which this transport never asks for (the *_nowait
+  // calls): reap completions so the pins in use get released.
+  void poll() override { t_.poll(16, true); }
 
  private:
   OfiTransport &t_;
@@ -100,7 +109,8 @@ class OfiTransport::FhBackend final : public firehose::Backend {
 
 namespace {
 
-enum WireType : uint8_t { kRequest = 1, kReply = 2, kCredit = 3 };
+// kFhRequest/kFhReply: firehose's remote-pin messages (payload only), handled in this transport.
+enum WireType : uint8_t { kRequest = 1, kReply = 2, kCredit = 3, kFhRequest = 4, kFhReply = 5 };
 
 struct Wire {
   uint8_t type;
@@ -213,7 +223,8 @@ OfiTransport::OfiTransport(const Config &config)
   force_mr_local_ = config.env_bool ? config.env_bool("GEX_OFI_FORCE_MR_LOCAL", false) : false;
   open_endpoint();
   if (force_mr_local_) mr_local_ = true;
-  if (mr_local_ && rma_) start_firehose(config);
+  any_address_ = config.any_address && rma_ && size_ > 1;
+  if ((mr_local_ || any_address_) && rma_) start_firehose(config);
   make_buffers();
   exchange_addresses();  // an allgather: every rank has posted its receive buffers after it
 }
@@ -233,10 +244,13 @@ void OfiTransport::start_firehose(const Config &config) {
   limits.max_payload = max_medium_;
   const firehose::EnvReader env{config.env_size_mb, config.env_int, config.env_bool};
   try {
-    const firehose::Params p =
-        firehose::params_from_env(firehose::Variant::Region, rank_, size_, limits, env, /*local_only=*/true);
+    firehose::Params p =
+        firehose::params_from_env(firehose::Variant::Region, rank_, size_, limits, env, /*local_only=*/!any_address_);
+    p.completion_in_handler = true;  // a completion only releases its pin (remote_pin below)
     fh_backend_ = std::make_unique<FhBackend>(*this);
     fh_ = std::make_unique<firehose::Firehose>(p, *fh_backend_);
+    const size_t page = p.page_size;
+    any_max_ = fh_->info().max_remote_pin_size > page ? fh_->info().max_remote_pin_size - page : 0;
   } catch (const std::exception &e) {
     bootstrap::fatal(std::string("ofi conduit: ") + e.what());
   }
@@ -618,6 +632,7 @@ void OfiTransport::finish_tx(void *op_context) {
     auto *r = reinterpret_cast<RmaOp *>(op);
     if (r->local_mr) fi_close(&r->local_mr->fid);
     if (r->pin) fh_release_.push_back(r->pin);  // released once the lock is dropped (poll)
+    if (r->rpin) fh_release_.push_back(r->rpin);
     if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
     if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
     free_rma_.push_back(r);
@@ -662,6 +677,7 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
 unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vector<const firehose::Request *> &released) {
   Guard g(*this);
   reap_tx(~0u);
+  if (!fh_out_.empty()) flush_fh();
   for (size_t i = repost_.size(); i-- > 0;) {
     RecvSlot *r = repost_[i];
     repost_.erase(repost_.begin() + long(i));
@@ -686,6 +702,22 @@ unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vect
     m.args = reinterpret_cast<const int32_t *>(r->buf + kHeaderBytes);
     const char *payload = r->buf + payload_offset(h->nargs);
     g.unlock();
+    if (h->type == kFhRequest || h->type == kFhReply) {
+      // firehose's own: the target pins (move) and queues the reply; the requester records keys.
+      uint32_t src = h->src_jobrank;
+      try {
+        if (h->type == kFhRequest) fh_->handle_request(src, payload, h->nbytes, &src);
+        else fh_->handle_reply(src, payload, h->nbytes);
+      } catch (const std::exception &e) {
+        bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+      }
+      g.lock();
+      r->owe_peer = src;
+      r->owe_class = h->type == kFhRequest ? 0 : 1;
+      recv_done(r);
+      ++delivered;
+      return;
+    }
     if (m.category == AmCategory::Long) {
       // The payload is in place before the handler runs.
       if (m.nbytes) std::memcpy(m.dest_addr, payload, m.nbytes);
@@ -719,7 +751,7 @@ unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vect
     for (ssize_t i = 0; i < n; ++i) {
       auto *r = reinterpret_cast<RecvSlot *>(static_cast<OpBase *>(entries[i].op_context));
       const auto *h = reinterpret_cast<const Wire *>(r->buf);
-      if (h->src_jobrank >= size_ || h->type < kRequest || h->type > kCredit)
+      if (h->src_jobrank >= size_ || h->type < kRequest || h->type > kFhReply || (h->type >= kFhRequest && !fh_))
         bootstrap::fatal("ofi conduit: malformed message received (type " + std::to_string(h->type) + ", source " +
                          std::to_string(h->src_jobrank) + ")");
       credits_[size_t(h->src_jobrank) * 2] += h->credit_req;
@@ -727,7 +759,7 @@ unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vect
       if (h->type == kCredit) {
         r->owe_class = -1;
         recv_done(r);
-      } else if (h->type == kRequest && replies_only) {
+      } else if ((h->type == kRequest || h->type == kFhRequest) && replies_only) {
         deferred_.push_back(r);  // its buffer and credit stay held until it runs
       } else {
         deliver(r);
@@ -753,7 +785,7 @@ RmaOp *OfiTransport::take_rma_op() {
   free_rma_.pop_back();
   op->c1 = op->c2 = nullptr;
   op->local_mr = nullptr;
-  op->pin = nullptr;
+  op->pin = op->rpin = nullptr;
   return op;
 }
 
@@ -796,25 +828,136 @@ bool OfiTransport::local_desc(const void *p, size_t n, LocalBuf &out) {
   return true;
 }
 
+void OfiTransport::queue_fh(uint32_t dest, bool request, const void *payload, size_t bytes) {
+  const auto *b = static_cast<const unsigned char *>(payload);
+  fh_out_.push_back(FhMsg{dest, request, std::vector<unsigned char>(b, b + bytes)});
+  flush_fh();
+}
+
+void OfiTransport::flush_fh() {
+  for (auto it = fh_out_.begin(); it != fh_out_.end();) {
+    uint32_t &credit = credits_[size_t(it->dest) * 2 + (it->request ? 0 : 1)];
+    if (!credit) {  // this peer's class is out of credits: the others may still go
+      ++it;
+      continue;
+    }
+    SendSlot *s = take_send_slot();
+    if (!s) return;
+    AmMessage m{};
+    m.category = AmCategory::Medium;
+    m.is_request = it->request;
+    m.nbytes = uint32_t(it->bytes.size());
+    const uint32_t saved[2] = {owed_[size_t(it->dest) * 2], owed_[size_t(it->dest) * 2 + 1]};
+    fill_header(s, it->dest, m);
+    reinterpret_cast<Wire *>(s->buf)->type = it->request ? kFhRequest : kFhReply;
+    std::memcpy(s->buf + payload_offset(0), it->bytes.data(), it->bytes.size());
+    s->len = payload_offset(0) + it->bytes.size();
+    const int rc = post_send(s);
+    if (rc == -FI_EAGAIN) {
+      owed_[size_t(it->dest) * 2] += saved[0];
+      owed_[size_t(it->dest) * 2 + 1] += saved[1];
+      free_send_slot(s);
+      return;
+    }
+    if (rc) fail("fi_send (firehose) to rank " + std::to_string(it->dest), rc);
+    --credit;
+    it = fh_out_.erase(it);
+  }
+}
+
+namespace {
+// A remote pin's miss in flight: its completion only releases the pin (it stays cached, idle)
+// and lets the next try of the put/get find it.
+struct RemoteMiss {
+  OfiTransport *t;
+  firehose::Firehose *fh;
+  std::mutex *mutex;
+  std::vector<std::pair<uint32_t, uintptr_t>> *inflight;
+  uint32_t node;
+  uintptr_t page;
+};
+void remote_pinned(void *context, const firehose::Request *req, bool) {
+  auto *m = static_cast<RemoteMiss *>(context);
+  m->fh->release(req);
+  {
+    std::lock_guard<std::mutex> lock(*m->mutex);
+    auto &v = *m->inflight;
+    for (size_t i = 0; i < v.size(); ++i)
+      if (v[i].first == m->node && v[i].second == m->page) {
+        v.erase(v.begin() + long(i));
+        break;
+      }
+  }
+  delete m;
+}
+}  // namespace
+
+const firehose::Request *OfiTransport::remote_pin(uint32_t jobrank, const void *addr, size_t n) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  const uintptr_t page = a & ~uintptr_t(fh_->params().page_size - 1);
+  try {
+    // A hit: this rank holds a pin covering it (no message at all).
+    if (const firehose::Request *r = fh_->try_remote_pin(jobrank, a, n, 0)) return r;
+    {
+      std::lock_guard<std::mutex> lock(fh_inflight_mutex_);
+      for (const auto &p : fh_inflight_)
+        if (p.first == jobrank && p.second == page) return nullptr;  // asked already: wait for the reply
+      fh_inflight_.emplace_back(jobrank, page);
+    }
+    auto *miss = new RemoteMiss{this, fh_.get(), &fh_inflight_mutex_, &fh_inflight_, jobrank, page};
+    bool refused = false;
+    const firehose::Request *r = fh_->remote_pin_nowait(jobrank, a, n, firehose::kFlagReturnIfPinned, nullptr, nullptr,
+                                                        remote_pinned, miss, refused);
+    if (r || refused) {  // a hit after all, or the budget at that peer is all in use: no callback
+      std::lock_guard<std::mutex> lock(fh_inflight_mutex_);
+      for (size_t i = 0; i < fh_inflight_.size(); ++i)
+        if (fh_inflight_[i].first == jobrank && fh_inflight_[i].second == page) {
+          fh_inflight_.erase(fh_inflight_.begin() + long(i));
+          break;
+        }
+      delete miss;
+    }
+    return r;  // null on a miss: its request is queued, remote_pinned runs when the reply comes
+  } catch (const std::exception &e) {
+    bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+  }
+}
+
+// The address to name in fi_write/fi_read for memory a remote pin covers: the peer registered the
+// region at req->addr, so an offset into it unless the provider addresses by virtual address.
+uint64_t OfiTransport::pinned_address(const firehose::Request *req, const void *addr) const {
+  const uint64_t a = reinterpret_cast<uintptr_t>(addr);
+  return mr_virt_ ? a : a - req->addr;
+}
+
 Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n,
                          Counter *c_local, Counter *c_remote) {
   if (!n) return Status::Done;
+  // Any address: the remote pin first, then the local one (firehose's precedence rule).
+  const firehose::Request *rpin = nullptr;
+  if (rkey == kAnyAddress && !(rpin = remote_pin(jobrank, remote_addr, n))) return Status::NoResources;
   LocalBuf lb;
-  if (mr_local_ && !local_desc(src, n, lb)) return Status::NoResources;
+  if (mr_local_ && !local_desc(src, n, lb)) {
+    if (rpin) fh_->release(rpin);
+    return Status::NoResources;
+  }
   Guard g(*this);
   RmaOp *op = take_rma_op();
   if (!op) {
     reap_tx(~0u);
     if (!(op = take_rma_op())) {
       if (lb.pin) fh_release_.push_back(lb.pin);
+      if (rpin) fh_release_.push_back(rpin);
       return Status::NoResources;
     }
   }
   void *desc = lb.desc;
   op->pin = lb.pin;
+  op->rpin = rpin;
   if (lb.oneoff) op->local_mr = reg(const_cast<void *>(src), n, FI_WRITE, &desc);
   iovec iov{const_cast<void *>(src), n};
-  fi_rma_iov rma{remote_address(jobrank, remote_addr, rkey), n, rkey};
+  fi_rma_iov rma = rpin ? fi_rma_iov{pinned_address(rpin, remote_addr), n, rpin->key.rkey}
+                        : fi_rma_iov{remote_address(jobrank, remote_addr, rkey), n, rkey};
   fi_msg_rma msg{};
   msg.msg_iov = &iov;
   msg.desc = &desc;
@@ -829,6 +972,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
     if (op->pin) fh_release_.push_back(op->pin);
+    if (op->rpin) fh_release_.push_back(op->rpin);
     free_rma_.push_back(op);
     return Status::NoResources;
   }
@@ -842,24 +986,33 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
 
 Status OfiTransport::get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) {
   if (!n) return Status::Done;
+  const firehose::Request *rpin = nullptr;
+  if (rkey == kAnyAddress && !(rpin = remote_pin(jobrank, remote_addr, n))) return Status::NoResources;
   LocalBuf lb;
-  if (mr_local_ && !local_desc(dst, n, lb)) return Status::NoResources;
+  if (mr_local_ && !local_desc(dst, n, lb)) {
+    if (rpin) fh_->release(rpin);
+    return Status::NoResources;
+  }
   Guard g(*this);
   RmaOp *op = take_rma_op();
   if (!op) {
     reap_tx(~0u);
     if (!(op = take_rma_op())) {
       if (lb.pin) fh_release_.push_back(lb.pin);
+      if (rpin) fh_release_.push_back(rpin);
       return Status::NoResources;
     }
   }
   void *desc = lb.desc;
   op->pin = lb.pin;
+  op->rpin = rpin;
   if (lb.oneoff) op->local_mr = reg(dst, n, FI_READ, &desc);
-  const ssize_t rc = fi_read(ep_, dst, n, desc, addr_[jobrank], remote_address(jobrank, remote_addr, rkey), rkey, &op->op.ctx);
+  const uint64_t raddr = rpin ? pinned_address(rpin, remote_addr) : remote_address(jobrank, remote_addr, rkey);
+  const ssize_t rc = fi_read(ep_, dst, n, desc, addr_[jobrank], raddr, rpin ? rpin->key.rkey : rkey, &op->op.ctx);
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
     if (op->pin) fh_release_.push_back(op->pin);
+    if (op->rpin) fh_release_.push_back(op->rpin);
     free_rma_.push_back(op);
     return Status::NoResources;
   }

@@ -29,6 +29,14 @@
 // operation's completion is reaped; a buffer larger than a firehose region is registered for
 // that operation alone (docs/firehose.md).
 //
+// RMA to any address (GEX_SEGMENT_EVERYTHING=1, rkey kAnyAddress): the target memory is pinned at
+// the peer through firehose's remote pins. A hit (this rank already holds a pin covering it) costs
+// no message; a miss sends one firehose request (kFhRequest: the regions to pin and this rank's
+// victims there), handled inside this transport at the peer (its move registers them), and
+// answered with the keys (kFhReply); the put/get returns NoResources until then and the runtime's
+// retry hits. Firehose messages travel like AMs (credits, request/reply classes) but never reach
+// the runtime's handler table.
+//
 // Nothing here waits: sends return NoResources and the runtime polls. A PAR client's threads
 // share one endpoint under one mutex, never held while a handler runs.
 #pragma once
@@ -79,6 +87,9 @@ class OfiTransport final : public Transport {
   Status put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n, Counter *c_local,
              Counter *c_remote) override;
   Status get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) override;
+  size_t any_address_max(uint32_t jobrank) const noexcept override {
+    return any_address_ && fh_ && reaches(jobrank) ? any_max_ : 0;
+  }
   void *allocate_shared(uint32_t, size_t) override { return nullptr; }
   void free_shared(uint32_t, void *, size_t) override {}
   char *map_peer_memory(uint32_t, uint32_t, size_t) override { return nullptr; }
@@ -139,6 +150,13 @@ class OfiTransport final : public Transport {
   // Pins whose operation completed, released outside the lock (firehose's move takes it, so its
   // lock comes first); `pending` comes from the list swapped out under the lock.
   void release_pins(std::vector<const firehose::Request *> &pending);
+  // RMA to any address: the remote pin covering [addr, addr+n) at `jobrank`, or null (a miss:
+  // its request is on its way, or the budget there is all in use; retry after progress).
+  const firehose::Request *remote_pin(uint32_t jobrank, const void *addr, size_t n);
+  // Firehose messages (under the lock): queued, sent as credits and send slots allow.
+  void queue_fh(uint32_t dest, bool request, const void *payload, size_t bytes);
+  void flush_fh();
+  uint64_t pinned_address(const firehose::Request *req, const void *addr) const;
   unsigned poll_locked(unsigned budget, bool replies_only, std::vector<const firehose::Request *> &released);
   class FhBackend;
   friend class FhBackend;
@@ -206,6 +224,17 @@ class OfiTransport final : public Transport {
   std::vector<const firehose::Request *> fh_release_;  // completed operations' pins (under the lock)
   size_t fh_live_ = 0;  // registrations firehose holds now (checked against its budget)
   bool force_mr_local_ = false;
+  bool any_address_ = false;  // GEX_SEGMENT_EVERYTHING: firehose remote pins too
+  size_t any_max_ = 0;        // the largest any-address put/get (a remote pin, less a page)
+  struct FhMsg {
+    uint32_t dest;
+    bool request;
+    std::vector<unsigned char> bytes;
+  };
+  std::deque<FhMsg> fh_out_;  // firehose messages waiting for a credit or a send slot
+  // Remote pins requested and not yet answered, by (rank, first page): no second request.
+  std::vector<std::pair<uint32_t, uintptr_t>> fh_inflight_;
+  std::mutex fh_inflight_mutex_;
 };
 
 }  // namespace gex::transport::ofi
