@@ -667,6 +667,16 @@ void OfiTransport::release_pins(std::vector<const firehose::Request *> &pending)
   pending.clear();
 }
 
+void OfiTransport::drain_released() {
+  std::vector<const firehose::Request *> released;
+  {
+    Guard g(*this);
+    if (fh_release_.empty()) return;
+    released.swap(fh_release_);
+  }
+  release_pins(released);
+}
+
 unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
   std::vector<const firehose::Request *> released;
   const unsigned n = poll_locked(budget, replies_only, released);
@@ -933,6 +943,7 @@ uint64_t OfiTransport::pinned_address(const firehose::Request *req, const void *
 Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n,
                          Counter *c_local, Counter *c_remote) {
   if (!n) return Status::Done;
+  if (fh_) drain_released();
   // Any address: the remote pin first, then the local one (firehose's precedence rule).
   const firehose::Request *rpin = nullptr;
   if (rkey == kAnyAddress && !(rpin = remote_pin(jobrank, remote_addr, n))) return Status::NoResources;
@@ -986,6 +997,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
 
 Status OfiTransport::get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) {
   if (!n) return Status::Done;
+  if (fh_) drain_released();
   const firehose::Request *rpin = nullptr;
   if (rkey == kAnyAddress && !(rpin = remote_pin(jobrank, remote_addr, n))) return Status::NoResources;
   LocalBuf lb;

@@ -150,6 +150,9 @@ class OfiTransport final : public Transport {
   // Pins whose operation completed, released outside the lock (firehose's move takes it, so its
   // lock comes first); `pending` comes from the list swapped out under the lock.
   void release_pins(std::vector<const firehose::Request *> &pending);
+  // Releases the pins queued so far (before a new pin: a completed operation's region is idle
+  // again, a victim candidate in the order operations completed).
+  void drain_released();
   // RMA to any address: the remote pin covering [addr, addr+n) at `jobrank`, or null (a miss:
   // its request is on its way, or the budget there is all in use; retry after progress).
   const firehose::Request *remote_pin(uint32_t jobrank, const void *addr, size_t n);
