@@ -2,7 +2,8 @@
  * Rank 0 puts to rank 1 (blocking gex_RMA_PutBlocking), over ofi:
  *   GEX_TRANSPORTS=ofi FI_PROVIDER=tcp GEX_OFI_FORCE_MR_LOCAL=1 [GEX_SEGMENT_EVERYTHING=1] \
  *     gexrun -n 2 gexbench-firehose
- * and prints one line per case and size: the mean time of one put in microseconds.
+ * and prints one line per case and size: the median and the mean time of one put, in microseconds
+ * (the median: on a shared 2-core VM the mean is mostly scheduling noise).
  *   segment     the source inside rank 0's segment (the segment's registration)
  *   first       a fresh, never used heap buffer per put (a firehose miss: fi_mr_reg)
  *   repeated    the same heap buffer every time (a hit)
@@ -31,6 +32,29 @@ static double now(void) {
 #define PAGE 4096
 
 static gex_TM_t tm;
+static double samples[ITERS];
+
+static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+static void report(const char *name, size_t n, int count) {
+  double sum = 0;
+  for (int i = 0; i < count; i++) sum += samples[i];
+  qsort(samples, (size_t)count, sizeof samples[0], cmp);
+  printf("firehose_put %-16s %6zu B  median %8.2f us  mean %8.2f us\n", name, n, samples[count / 2] * 1e6,
+         sum / count * 1e6);
+}
+/* Times `count` puts; `put(i)` issues the i-th. */
+#define TIMED(name, n, count, put_i)           \
+  do {                                         \
+    for (int i = 0; i < (count); i++) {        \
+      double t0_ = now();                      \
+      put_i;                                   \
+      samples[i] = now() - t0_;                \
+    }                                          \
+    report(name, n, count);                    \
+  } while (0)
 
 static void barrier(void) { gex_Event_Wait(gex_Coll_BarrierNB(tm, 0)); }
 
@@ -62,37 +86,24 @@ int main(int argc, char **argv) {
     char *dst = (char *)base1 + 65536;
     for (unsigned si = 0; si < 3; si++) {
       const size_t n = sizes[si];
-      double t0;
       /* in the segment */
       for (int i = 0; i < 100; i++) gex_RMA_PutBlocking(tm, 1, dst, mine + 4096, n, 0);
-      t0 = now();
-      for (int i = 0; i < ITERS; i++) gex_RMA_PutBlocking(tm, 1, dst, mine + 4096, n, 0);
-      printf("firehose_put %-16s %6zu B  %8.2f us\n", "segment", n, (now() - t0) / ITERS * 1e6);
+      TIMED("segment", n, ITERS, gex_RMA_PutBlocking(tm, 1, dst, mine + 4096, n, 0));
       /* first touch: a fresh page-aligned buffer per put */
       char *fresh = (char *)aligned_alloc(PAGE, (size_t)FRESH * (n < PAGE ? PAGE : n));
       memset(fresh, 2, (size_t)FRESH * (n < PAGE ? PAGE : n));
-      t0 = now();
-      for (int i = 0; i < FRESH; i++) gex_RMA_PutBlocking(tm, 1, dst, fresh + (size_t)i * (n < PAGE ? PAGE : n), n, 0);
-      printf("firehose_put %-16s %6zu B  %8.2f us\n", "first", n, (now() - t0) / FRESH * 1e6);
+      TIMED("first", n, FRESH, gex_RMA_PutBlocking(tm, 1, dst, fresh + (size_t)i * (n < PAGE ? PAGE : n), n, 0));
       /* repeated: the same heap buffer (pinned by its first put) */
-      t0 = now();
-      for (int i = 0; i < ITERS; i++) gex_RMA_PutBlocking(tm, 1, dst, fresh, n, 0);
-      printf("firehose_put %-16s %6zu B  %8.2f us\n", "repeated", n, (now() - t0) / ITERS * 1e6);
+      TIMED("repeated", n, ITERS, gex_RMA_PutBlocking(tm, 1, dst, fresh, n, 0));
       /* thrash: 3 buffers cycled (every put a miss when MAXVICTIM_R=2) */
-      t0 = now();
-      for (int i = 0; i < ITERS; i++) gex_RMA_PutBlocking(tm, 1, dst, fresh + (size_t)(i % 3) * (n < PAGE ? PAGE : n), n, 0);
-      printf("firehose_put %-16s %6zu B  %8.2f us\n", "thrash", n, (now() - t0) / ITERS * 1e6);
+      TIMED("thrash", n, ITERS, gex_RMA_PutBlocking(tm, 1, dst, fresh + (size_t)(i % 3) * (n < PAGE ? PAGE : n), n, 0));
       free(fresh);
       if (everything) {
         char *rfresh = (char *)(uintptr_t)tab[0] + (size_t)si * FRESH * 65536;
-        t0 = now();
-        for (int i = 0; i < FRESH; i++) gex_RMA_PutBlocking(tm, 1, rfresh + (size_t)i * 65536, mine + 4096, n, 0);
-        printf("firehose_put %-16s %6zu B  %8.2f us\n", "remote-first", n, (now() - t0) / FRESH * 1e6);
+        TIMED("remote-first", n, FRESH, gex_RMA_PutBlocking(tm, 1, rfresh + (size_t)i * 65536, mine + 4096, n, 0));
         char *rrep = (char *)(uintptr_t)tab[1];
         gex_RMA_PutBlocking(tm, 1, rrep, mine + 4096, n, 0);
-        t0 = now();
-        for (int i = 0; i < ITERS; i++) gex_RMA_PutBlocking(tm, 1, rrep, mine + 4096, n, 0);
-        printf("firehose_put %-16s %6zu B  %8.2f us\n", "remote-repeated", n, (now() - t0) / ITERS * 1e6);
+        TIMED("remote-repeated", n, ITERS, gex_RMA_PutBlocking(tm, 1, rrep, mine + 4096, n, 0));
       }
     }
     fflush(stdout);
