@@ -1654,6 +1654,151 @@ extern int gex_RMA_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_V
 extern gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest,
                                     gex_RMA_Value_t value, size_t nbytes, gex_Flags_t flags);
 
+/* The inline fast path (docs/internals.md, "Inline fast path"): in a release build (GASNET_NDEBUG)
+   with a GCC-compatible compiler, a put or get on the primordial team, with no flags, to a peer
+   whose segment is mapped into this process is a load or store in the caller's own code, as
+   GASNet's smp conduit does; everything else (another team or a TM-pair, flags, a peer reached
+   over a network or over AMs, an address outside the mapped segment, statistics or tracing on)
+   calls the library. The library keeps the three variables below: gexi_fast_map is NULL while the
+   fast path is off. A blocking transfer counts in gexi_rma_tick and every 64th goes through the
+   library, which polls then (a thread that only puts must still serve its peers' AMs).
+   Define GEX_NO_INLINE_RMA to always call the library. Not an API. */
+extern const gexi_PeerMap_t *gexi_fast_map;
+extern gex_TM_t gexi_fast_tm;
+extern gex_Rank_t gexi_fast_size;
+#if defined(__GNUC__)
+extern __thread unsigned gexi_rma_tick;
+#endif
+#if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
+/* The address of [addr, addr+nbytes) of rank's segment in this process, or NULL. */
+static inline void *gexi_fast_addr(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
+                                   gex_Flags_t flags) {
+  const gexi_PeerMap_t *m = gexi_fast_map;
+  if (__builtin_expect(m == NULL || tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return NULL;
+  m += rank;
+  const uintptr_t off = (uintptr_t)addr - m->owner_base;
+  if (__builtin_expect(off >= m->size || nbytes > m->size - off, 0)) return NULL;
+  return (void *)((uintptr_t)addr + (uintptr_t)m->delta);
+}
+/* As the library: an aligned 1, 2, 4 or 8-byte transfer is one store or one load (a peer may be
+   writing the same word), anything else a memcpy. */
+#define GEXI_FAST_ONE(T, to, from) do { T gexi_v_; __builtin_memcpy(&gexi_v_, (from), sizeof(T)); \
+    __atomic_store_n((T *)(to), gexi_v_, __ATOMIC_RELAXED); } while (0)
+#define GEXI_FAST_LOAD(T, to, from) do { T gexi_v_ = __atomic_load_n((const T *)(from), __ATOMIC_RELAXED); \
+    __builtin_memcpy((to), &gexi_v_, sizeof(T)); } while (0)
+static inline void gexi_fast_put(void *to, const void *from, size_t n) {
+  const uintptr_t a = (uintptr_t)to;
+  if (n == 8 && !(a & 7)) GEXI_FAST_ONE(uint64_t, to, from);
+  else if (n == 4 && !(a & 3)) GEXI_FAST_ONE(uint32_t, to, from);
+  else if (n == 2 && !(a & 1)) GEXI_FAST_ONE(uint16_t, to, from);
+  else if (n == 1) GEXI_FAST_ONE(uint8_t, to, from);
+  else __builtin_memcpy(to, from, n);
+}
+static inline void gexi_fast_get(void *to, const void *from, size_t n) {
+  const uintptr_t a = (uintptr_t)from;
+  if (n == 8 && !(a & 7)) GEXI_FAST_LOAD(uint64_t, to, from);
+  else if (n == 4 && !(a & 3)) GEXI_FAST_LOAD(uint32_t, to, from);
+  else if (n == 2 && !(a & 1)) GEXI_FAST_LOAD(uint16_t, to, from);
+  else if (n == 1) GEXI_FAST_LOAD(uint8_t, to, from);
+  else __builtin_memcpy(to, from, n);
+}
+/* A blocking transfer takes the fast path unless it is the 64th (the library then polls). */
+static inline int gexi_fast_tick(void) {
+  const unsigned t = gexi_rma_tick + 1;
+  if (__builtin_expect((t & 63) == 0, 0)) return 0;
+  gexi_rma_tick = t;
+  return 1;
+}
+static inline void gexi_fast_lc(gex_Event_t *lc_opt) {
+  if ((uintptr_t)lc_opt > (uintptr_t)GEX_EVENT_GROUP) *lc_opt = GEX_EVENT_INVALID;
+}
+static inline int gexi_inline_PutBlocking(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
+                                          size_t nbytes, gex_Flags_t flags) {
+  void *to = gexi_fast_addr(tm, rank, dest, nbytes, flags);
+  if (to && gexi_fast_tick()) { gexi_fast_put(to, src, nbytes); return 0; }
+  return (gex_RMA_PutBlocking)(tm, rank, dest, src, nbytes, flags);
+}
+static inline int gexi_inline_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
+                                     size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
+  void *to = gexi_fast_addr(tm, rank, dest, nbytes, flags);
+  if (!to) return (gex_RMA_PutNBI)(tm, rank, dest, src, nbytes, lc_opt, flags);
+  gexi_fast_put(to, src, nbytes);
+  gexi_fast_lc(lc_opt);
+  return 0;
+}
+static inline gex_Event_t gexi_inline_PutNB(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
+                                            size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
+  void *to = gexi_fast_addr(tm, rank, dest, nbytes, flags);
+  if (!to) return (gex_RMA_PutNB)(tm, rank, dest, src, nbytes, lc_opt, flags);
+  gexi_fast_put(to, src, nbytes);
+  gexi_fast_lc(lc_opt);
+  return GEX_EVENT_INVALID;
+}
+static inline int gexi_inline_GetBlocking(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
+                                          size_t nbytes, gex_Flags_t flags) {
+  const void *from = gexi_fast_addr(tm, rank, src, nbytes, flags);
+  if (from && gexi_fast_tick()) { gexi_fast_get(dest, from, nbytes); return 0; }
+  return (gex_RMA_GetBlocking)(tm, dest, rank, src, nbytes, flags);
+}
+static inline int gexi_inline_GetNBI(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes,
+                                     gex_Flags_t flags) {
+  const void *from = gexi_fast_addr(tm, rank, src, nbytes, flags);
+  if (!from) return (gex_RMA_GetNBI)(tm, dest, rank, src, nbytes, flags);
+  gexi_fast_get(dest, from, nbytes);
+  return 0;
+}
+static inline gex_Event_t gexi_inline_GetNB(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
+                                            size_t nbytes, gex_Flags_t flags) {
+  const void *from = gexi_fast_addr(tm, rank, src, nbytes, flags);
+  if (!from) return (gex_RMA_GetNB)(tm, dest, rank, src, nbytes, flags);
+  gexi_fast_get(dest, from, nbytes);
+  return GEX_EVENT_INVALID;
+}
+/* Value forms: nbytes 1..8, the low-order bytes of the value (little endian, as the library). */
+static inline gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *src, size_t nbytes,
+                                                         gex_Flags_t flags) {
+  const void *from = nbytes - 1 < sizeof(gex_RMA_Value_t) ? gexi_fast_addr(tm, rank, src, nbytes, flags) : NULL;
+  if (from && gexi_fast_tick()) {
+    gex_RMA_Value_t v = 0;
+    gexi_fast_get(&v, from, nbytes);
+    return v;
+  }
+  return (gex_RMA_GetBlockingVal)(tm, rank, src, nbytes, flags);
+}
+static inline int gexi_inline_PutBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
+                                             size_t nbytes, gex_Flags_t flags) {
+  void *to = nbytes - 1 < sizeof(gex_RMA_Value_t) ? gexi_fast_addr(tm, rank, dest, nbytes, flags) : NULL;
+  if (to && gexi_fast_tick()) { gexi_fast_put(to, &value, nbytes); return 0; }
+  return (gex_RMA_PutBlockingVal)(tm, rank, dest, value, nbytes, flags);
+}
+static inline int gexi_inline_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
+                                        size_t nbytes, gex_Flags_t flags) {
+  void *to = nbytes - 1 < sizeof(gex_RMA_Value_t) ? gexi_fast_addr(tm, rank, dest, nbytes, flags) : NULL;
+  if (!to) return (gex_RMA_PutNBIVal)(tm, rank, dest, value, nbytes, flags);
+  gexi_fast_put(to, &value, nbytes);
+  return 0;
+}
+static inline gex_Event_t gexi_inline_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
+                                               size_t nbytes, gex_Flags_t flags) {
+  void *to = nbytes - 1 < sizeof(gex_RMA_Value_t) ? gexi_fast_addr(tm, rank, dest, nbytes, flags) : NULL;
+  if (!to) return (gex_RMA_PutNBVal)(tm, rank, dest, value, nbytes, flags);
+  gexi_fast_put(to, &value, nbytes);
+  return GEX_EVENT_INVALID;
+}
+/* Function-like macros: a call goes inline, while &gex_RMA_PutBlocking and (gex_RMA_PutBlocking)(...)
+   still name the library's function. */
+#define gex_RMA_PutBlocking(tm, rank, dest, src, nbytes, flags) gexi_inline_PutBlocking(tm, rank, dest, src, nbytes, flags)
+#define gex_RMA_PutNBI(tm, rank, dest, src, nbytes, lc_opt, flags) gexi_inline_PutNBI(tm, rank, dest, src, nbytes, lc_opt, flags)
+#define gex_RMA_PutNB(tm, rank, dest, src, nbytes, lc_opt, flags) gexi_inline_PutNB(tm, rank, dest, src, nbytes, lc_opt, flags)
+#define gex_RMA_GetBlocking(tm, dest, rank, src, nbytes, flags) gexi_inline_GetBlocking(tm, dest, rank, src, nbytes, flags)
+#define gex_RMA_GetNBI(tm, dest, rank, src, nbytes, flags) gexi_inline_GetNBI(tm, dest, rank, src, nbytes, flags)
+#define gex_RMA_GetNB(tm, dest, rank, src, nbytes, flags) gexi_inline_GetNB(tm, dest, rank, src, nbytes, flags)
+#define gex_RMA_GetBlockingVal(tm, rank, src, nbytes, flags) gexi_inline_GetBlockingVal(tm, rank, src, nbytes, flags)
+#define gex_RMA_PutBlockingVal(tm, rank, dest, value, nbytes, flags) gexi_inline_PutBlockingVal(tm, rank, dest, value, nbytes, flags)
+#define gex_RMA_PutNBIVal(tm, rank, dest, value, nbytes, flags) gexi_inline_PutNBIVal(tm, rank, dest, value, nbytes, flags)
+#define gex_RMA_PutNBVal(tm, rank, dest, value, nbytes, flags) gexi_inline_PutNBVal(tm, rank, dest, value, nbytes, flags)
+#endif
+
 /* ---------------------------------------------------------------------------------------------- */
 /* Events, NBI, access regions                                                                     */
 /* ---------------------------------------------------------------------------------------------- */

@@ -166,7 +166,6 @@ struct ThreadState {
   std::atomic<uint32_t> nbi_pending[kNbiCategories] = {};
   gexi_Event *free_events = nullptr;
   unsigned idle_polls = 0;
-  unsigned rma_calls = 0;  // blocking load/store RMA calls: every 64th polls (rma_progress_tick)
   gexi_SrcDesc srcdesc;
 };
 extern thread_local ThreadState t_thread;
@@ -324,8 +323,10 @@ unsigned poll_all();
 // that only does such puts (GASNet's testcontend) would then never run the handler that tells it
 // to stop. Every 64th call polls once, where polling is allowed.
 inline void rma_progress_tick() {
+  // The counter is gasnetex.h's gexi_rma_tick: the inline fast path counts there too and leaves
+  // every 64th blocking transfer to the library, which polls here.
   ThreadState &t = t_thread;
-  if (__builtin_expect((++t.rma_calls & 63) == 0, 0) && !t.handler_depth && !t.hsl_held && !t.in_prepare) poll_all();
+  if (__builtin_expect((++gexi_rma_tick & 63) == 0, 0) && !t.handler_depth && !t.hsl_held && !t.in_prepare) poll_all();
 }
 // Registers a function every poll_all() runs after delivering messages (from a service's init).
 // It must return at once when there is nothing to do and never run in a restricted context.

@@ -6,10 +6,17 @@
 #include <vector>
 
 #include "bootstrap/bootstrap.h"
+#include "diag/diag.h"
 #include "runtime/runtime.h"
 
 extern "C" {
 const gexi_PeerMap_t *gexi_peer_map = nullptr;
+// gasnetex.h's inline fast path: the same map (NULL while statistics or tracing must see every
+// transfer), the team it serves (the primordial one: ranks are jobranks) and the job size.
+const gexi_PeerMap_t *gexi_fast_map = nullptr;
+gex_TM_t gexi_fast_tm = nullptr;
+gex_Rank_t gexi_fast_size = 0;
+__thread unsigned gexi_rma_tick = 0;
 }
 
 namespace gex::runtime {
@@ -31,6 +38,9 @@ void update_peer_map(gex_Rank_t r) {
   }
   g_peer_map[r] = entry;
   gexi_peer_map = g_peer_map.data();
+  gexi_fast_tm = g_rt.client ? g_rt.client->tm : nullptr;
+  gexi_fast_size = g_rt.size;
+  gexi_fast_map = gex::diag::on() ? nullptr : gexi_peer_map;
 }
 
 }  // namespace

@@ -86,6 +86,7 @@ netns_down() {
   for ns in "${NETNS_NAMES[@]}"; do
     for p in $(ip netns pids "$ns" 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done
     ip netns del "$ns" 2>/dev/null
+    rm -rf "/tmp/gex-ompi-$ns"
   done
   ip link del "${NETNS_TAG}br" 2>/dev/null
   [ -n "$NETNS_SLOT" ] && rmdir "/tmp/gex-netns-slot-$NETNS_SLOT" 2>/dev/null
