@@ -879,7 +879,6 @@ namespace {
 // A remote pin's miss in flight: its completion only releases the pin (it stays cached, idle)
 // and lets the next try of the put/get find it.
 struct RemoteMiss {
-  OfiTransport *t;
   firehose::Firehose *fh;
   std::mutex *mutex;
   std::vector<std::pair<uint32_t, uintptr_t>> *inflight;
@@ -914,7 +913,7 @@ const firehose::Request *OfiTransport::remote_pin(uint32_t jobrank, const void *
         if (p.first == jobrank && p.second == page) return nullptr;  // asked already: wait for the reply
       fh_inflight_.emplace_back(jobrank, page);
     }
-    auto *miss = new RemoteMiss{this, fh_.get(), &fh_inflight_mutex_, &fh_inflight_, jobrank, page};
+    auto *miss = new RemoteMiss{fh_.get(), &fh_inflight_mutex_, &fh_inflight_, jobrank, page};
     bool refused = false;
     const firehose::Request *r = fh_->remote_pin_nowait(jobrank, a, n, firehose::kFlagReturnIfPinned, nullptr, nullptr,
                                                         remote_pinned, miss, refused);
