@@ -769,7 +769,9 @@ unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vect
       if (h->type == kCredit) {
         r->owe_class = -1;
         recv_done(r);
-      } else if ((h->type == kRequest || h->type == kFhRequest) && replies_only) {
+      } else if (h->type == kRequest && replies_only) {
+        // (a firehose request runs even now: it only registers and queues its reply, never waits,
+        // so a handler's any-address RMA cannot deadlock with a peer in the same state)
         deferred_.push_back(r);  // its buffer and credit stay held until it runs
       } else {
         deliver(r);
