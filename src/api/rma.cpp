@@ -6,6 +6,7 @@
 //    through counters (runtime::rma_put/rma_get).
 //  - extended-ref over Active Messages (src/extended/) for peers that are neither, and for
 //    every peer when GEX_FORCE_AM=1.
+#include <cstdio>
 #include <vector>
 
 #include "diag/diag.h"
@@ -34,6 +35,20 @@ inline Target target(const char *call, gex_TM_t tm, gex_Rank_t rank, const void 
   const uint32_t ep = remote_ep_of(tm);
   check_remote_range(jr, addr, nbytes, call, ep);
   const PeerSegment &seg = g_rt.segments.at(jr, ep);
+  // GEX_SEGMENT_EVERYTHING: outside the segment only a transport that pins remote memory reaches it.
+  if (__builtin_expect(g_rt.any_address, 0) && !seg.contains(addr, nbytes)) {
+    if (!g_rt.routes[jr].am->any_address_max(jr))
+    {
+      char where[32];
+      std::snprintf(where, sizeof where, "%p", addr);
+      usage_fatal(call, "the address range " + std::string(where) + "+" +
+                            std::to_string(nbytes) + " lies outside rank " + std::to_string(jr) +
+                            "'s segment, and GEX_SEGMENT_EVERYTHING reaches such addresses only over a transport "
+                            "that pins remote memory (ofi with RMA; this peer's route is " +
+                            g_rt.routes[jr].am->name() + ")");
+    }
+    return {jr, true, true, nullptr, uint16_t(ep), false};
+  }
   // The local address is a device address when the local endpoint (a TM-pair's) has a bound
   // device segment (spec NOTE 3); a team's endpoint is primordial, always host.
   const bool device = seg.device || (is_tm_pair(tm) && tm_pair_ep(tm)->segment && tm_pair_ep(tm)->segment->kind != GEX_MK_HOST);

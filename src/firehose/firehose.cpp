@@ -466,6 +466,15 @@ const Request *Firehose::local_pin(uintptr_t addr, size_t len, Request *req) {
   }
 }
 
+const Request *Firehose::local_pin_nowait(uintptr_t addr, size_t len, Request *req) {
+  check_pin_args("firehose_local_pin", addr, len, local_limit(addr, len));
+  Request *r = own_request(req);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (acquire_local(addr, len, r, false) == Acquire::Done) return r;
+  if (r->flags & kOwned) delete r;
+  return nullptr;
+}
+
 const Request *Firehose::try_local_pin(uintptr_t addr, size_t len, Request *req) {
   check_pin_args("firehose_try_local_pin", addr, len, local_limit(addr, len));
   Request *r = own_request(req);
@@ -580,6 +589,19 @@ Firehose::Acquire Firehose::acquire_remote(uint32_t node, uintptr_t addr, size_t
 
 const Request *Firehose::remote_pin(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req,
                                     RemoteArgsFn remote_args, CompletedFn callback, void *context) {
+  return remote_pin_impl(node, addr, len, flags, req, remote_args, callback, context, nullptr);
+}
+
+const Request *Firehose::remote_pin_nowait(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req,
+                                           RemoteArgsFn remote_args, CompletedFn callback, void *context,
+                                           bool &refused) {
+  refused = false;
+  return remote_pin_impl(node, addr, len, flags, req, remote_args, callback, context, &refused);
+}
+
+const Request *Firehose::remote_pin_impl(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req,
+                                         RemoteArgsFn remote_args, CompletedFn callback, void *context,
+                                         bool *refused) {
   check_remote_node("firehose_remote_pin", node);
   check_pin_args("firehose_remote_pin", addr, len, info_.max_remote_pin_size);
   if ((flags & kFlagEnableRemoteCallback) && !remote_args)
@@ -599,7 +621,13 @@ const Request *Firehose::remote_pin(uint32_t node, uintptr_t addr, size_t len, u
         break;
       }
     }
-    // This rank's budget at `node` is held by pins in use: let their operations progress.
+    // This rank's budget at `node` is held by pins in use: let their operations progress (or,
+    // for remote_pin_nowait, give up having changed nothing).
+    if (refused) {
+      *refused = true;
+      if (r->flags & kOwned) delete r;
+      return nullptr;
+    }
     backend_.poll();
     poll();
     std::this_thread::yield();

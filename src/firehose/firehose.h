@@ -207,6 +207,10 @@ class Firehose {
   const Request *local_pin(uintptr_t addr, size_t len, Request *req = nullptr);
   // firehose_try_local_pin: only when already pinned (no pin, no unpin, no wait); else null.
   const Request *try_local_pin(uintptr_t addr, size_t len, Request *req = nullptr);
+  // local_pin that never waits (not in the spec; for a transport, whose sends must not wait or
+  // run progress): pins as local_pin does, evicting idle victims, but returns null when every
+  // slot of the local budget is held by pins in use. The caller retries after progress.
+  const Request *local_pin_nowait(uintptr_t addr, size_t len, Request *req = nullptr);
 
   // firehose_partial_local_pin: a request for the pinned memory that starts at the lowest pinned
   // page of [addr, addr+len) (any len; the result at most max_local_pin_size), or null when none
@@ -218,6 +222,11 @@ class Firehose {
   // a hit, from poll() or the reply handler after a miss). A miss sends exactly one AM.
   const Request *remote_pin(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req,
                             RemoteArgsFn remote_args, CompletedFn callback, void *context);
+  // remote_pin that never waits (not in the spec; for a transport's sends): as remote_pin, but
+  // when this rank's budget at `node` is all held by pins in use it sets `refused`, returns null,
+  // sends nothing and never runs the callback.
+  const Request *remote_pin_nowait(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req,
+                                   RemoteArgsFn remote_args, CompletedFn callback, void *context, bool &refused);
   // firehose_try_remote_pin: only from this rank's knowledge (no AM, no wait); else null.
   const Request *try_remote_pin(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req = nullptr);
 
@@ -303,6 +312,8 @@ class Firehose {
                     uintptr_t &out_addr, size_t &out_len) const;
   Entry *find(Table &table, uintptr_t addr, size_t len);
   Acquire acquire_local(uintptr_t addr, size_t len, Request *req, bool try_only);
+  const Request *remote_pin_impl(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req,
+                                 RemoteArgsFn remote_args, CompletedFn callback, void *context, bool *refused);
   Acquire acquire_remote(uint32_t node, uintptr_t addr, size_t len, uint32_t flags, Request *req, bool try_only,
                          Op *op, Deferred &out);
   void adjust_local_fifo(std::vector<Region> &unpin);

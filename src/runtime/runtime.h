@@ -195,6 +195,10 @@ struct Runtime {
   // GEX_ROUTE_TEST=mixed: every other peer is treated as off-host (RMA over AM, no load/store),
   // the rehearsal of a job that mixes shared memory and a network (tests/spmd, route_mix).
   bool route_mix = false;
+  // GEX_SEGMENT_EVERYTHING=1: RMA may name any address of a peer reached by a transport that can
+  // pin remote memory (ofi, through firehose: docs/firehose.md); addresses outside the peer's
+  // segment take that transport's kAnyAddress path.
+  bool any_address = false;
   std::vector<std::unique_ptr<transport::Transport>> transports;  // in order of preference
   std::vector<Route> routes;      // by jobrank
   SegmentTable segments;          // by (jobrank, endpoint index)
@@ -283,10 +287,11 @@ inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
 inline bool in_segment(gex_Rank_t jobrank, const void *addr, size_t nbytes, uint32_t ep = 0) {
   return g_rt.segments.at(jobrank, ep).contains(addr, nbytes);
 }
-// Checked on RMA hot paths in the debug build only.
+// Checked on RMA hot paths in the debug build only (GEX_SEGMENT_EVERYTHING: rma.cpp checks that the
+// route reaches any address instead).
 inline void check_remote_range(gex_Rank_t jobrank, const void *addr, size_t nbytes, const char *call, uint32_t ep = 0) {
 #ifdef GASNET_DEBUG
-  if (!in_segment(jobrank, addr, nbytes, ep)) segment_range_fatal(call, jobrank, addr, nbytes, ep);
+  if (!in_segment(jobrank, addr, nbytes, ep) && !g_rt.any_address) segment_range_fatal(call, jobrank, addr, nbytes, ep);
 #else
   (void)jobrank, (void)addr, (void)nbytes, (void)call, (void)ep;
 #endif

@@ -52,6 +52,11 @@ void start(int *argc, char ***argv, int thread_mode) {
   config.thread_safe = thread_mode == 2;
   config.deliver = deliver_am;
   config.env_size = env_size;
+  config.env_size_mb = env_size_mb;
+  config.env_int = env_int;
+  config.env_bool = env_bool;
+  g_rt.any_address = env_bool("GEX_SEGMENT_EVERYTHING", false);
+  config.any_address = g_rt.any_address;
   g_rt.transports = transport::start_transports(config);
 
   // A peer's route is the first transport (in order of preference) that reaches it.
@@ -95,10 +100,39 @@ void wait_for_send_room(bool replies_only) {
   if (!poll_transports(true)) sched_yield();
 }
 
+namespace {
+// RMA to an address outside the peer's segment (GEX_SEGMENT_EVERYTHING): the transport pins the
+// target memory itself (rkey kAnyAddress), at most any_address_max bytes per call, so larger
+// transfers go in pieces; only the first piece may give up under IMMEDIATE.
+template <typename Op>
+bool any_address_rma(transport::Transport *t, gex_Rank_t jobrank, size_t nbytes, bool immediate, const char *call,
+                     const void *remote, uint16_t ep, Op &&op) {
+  const size_t chunk = t->any_address_max(jobrank);
+  if (chunk == 0) segment_range_fatal(call, jobrank, remote, nbytes, ep);
+  const bool replies_only = t_thread.handler_depth != 0;
+  size_t off = 0;
+  do {
+    const size_t n = nbytes - off < chunk ? nbytes - off : chunk;
+    while (op(off, n) == transport::Status::NoResources) {
+      if (immediate && off == 0) return false;
+      wait_for_send_room(replies_only);
+    }
+    off += n;
+  } while (off < nbytes);
+  return true;
+}
+}  // namespace
+
 bool rma_put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, CompletionCounter *c_remote,
              CompletionCounter *c_local, bool immediate, uint16_t ep) {
   transport::Transport *t = g_rt.routes[jobrank].am;
-  const uint64_t rkey = g_rt.segments.at(jobrank, ep).rkey;
+  const PeerSegment &seg = g_rt.segments.at(jobrank, ep);
+  if (__builtin_expect(g_rt.any_address, 0) && !seg.contains(dest, nbytes))
+    return any_address_rma(t, jobrank, nbytes, immediate, "gex_RMA_Put*", dest, ep, [&](size_t off, size_t n) {
+      return t->put(jobrank, static_cast<char *>(dest) + off, transport::kAnyAddress, static_cast<const char *>(src) + off,
+                    n, c_local, c_remote);
+    });
+  const uint64_t rkey = seg.rkey;
   const bool replies_only = t_thread.handler_depth != 0;
   while (t->put(jobrank, dest, rkey, src, nbytes, c_local, c_remote) == transport::Status::NoResources) {
     if (immediate) return false;
@@ -110,7 +144,13 @@ bool rma_put(gex_Rank_t jobrank, void *dest, const void *src, size_t nbytes, Com
 bool rma_get(gex_Rank_t jobrank, void *dst, const void *src, size_t nbytes, CompletionCounter *c_done, bool immediate,
              uint16_t ep) {
   transport::Transport *t = g_rt.routes[jobrank].am;
-  const uint64_t rkey = g_rt.segments.at(jobrank, ep).rkey;
+  const PeerSegment &seg = g_rt.segments.at(jobrank, ep);
+  if (__builtin_expect(g_rt.any_address, 0) && !seg.contains(src, nbytes))
+    return any_address_rma(t, jobrank, nbytes, immediate, "gex_RMA_Get*", src, ep, [&](size_t off, size_t n) {
+      return t->get(jobrank, static_cast<char *>(dst) + off, static_cast<const char *>(src) + off, transport::kAnyAddress,
+                    n, c_done);
+    });
+  const uint64_t rkey = seg.rkey;
   const bool replies_only = t_thread.handler_depth != 0;
   while (t->get(jobrank, dst, src, rkey, nbytes, c_done) == transport::Status::NoResources) {
     if (immediate) return false;

@@ -64,6 +64,10 @@ struct AmLimits {
   size_t max_long = 0;    // Long payload, Request and Reply
 };
 
+// put()/get() with this rkey: the remote address lies outside the peer's published registrations
+// (RMA to any address, GEX_SEGMENT_EVERYTHING=1); the transport pins it at the peer itself.
+inline constexpr uint64_t kAnyAddress = ~uint64_t(0);
+
 // A registration of local memory: the key a peer names it with in put()/get().
 struct Registration {
   uint64_t rkey = 0;
@@ -80,6 +84,13 @@ struct Config {
   // checked, reported under GASNET_VERBOSEENV; a bad value ends the job naming the variable), so
   // a transport's tunables behave like every other variable without it depending on the runtime.
   size_t (*env_size)(const char *name, size_t dflt, size_t min, size_t max) = nullptr;
+  // The same for the other kinds of value (a transport passes them on to firehose, which reads
+  // the GASNET_FIREHOSE_* variables): sizes where a bare number is megabytes, integers, booleans.
+  size_t (*env_size_mb)(const char *name, size_t dflt, size_t min, size_t max) = nullptr;
+  int64_t (*env_int)(const char *name, int64_t dflt, int64_t min, int64_t max) = nullptr;
+  bool (*env_bool)(const char *name, bool dflt) = nullptr;
+  // GEX_SEGMENT_EVERYTHING=1: RMA may name any address of a peer (put/get with kAnyAddress).
+  bool any_address = false;
 };
 
 class Transport {
@@ -124,6 +135,9 @@ class Transport {
   // src reusable; `c_remote`: the data is visible at the target. Either may be null.
   virtual Status put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n,
                      Counter *c_local, Counter *c_remote) = 0;
+  // The most bytes one put/get with rkey == kAnyAddress may move to `jobrank` (the runtime splits
+  // larger transfers); 0: this transport cannot reach addresses outside the peer's segment.
+  virtual size_t any_address_max(uint32_t /*jobrank*/) const noexcept { return 0; }
   // Reads n bytes at remote_addr into dst; `c_done`: the data is in dst.
   virtual Status get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n,
                      Counter *c_done) = 0;

@@ -479,6 +479,43 @@ TEST_P(FirehoseBoth, TryPinsNeverPinOrSend) {
   EXPECT_EQ(sim.node(0).moves.size(), 1u);
 }
 
+// local_pin_nowait (what a transport uses: it must not wait inside a send): pins and evicts as
+// local_pin does, returns null without pinning when every slot is held, and takes the same
+// arguments' checks.
+TEST_P(FirehoseBoth, LocalPinNowaitNeverWaits) {
+  const size_t L = 3;
+  Sim sim(GetParam(), 1, 0, L);
+  Firehose &fh = sim.fh(0);
+  std::vector<const Request *> held;
+  for (size_t i = 0; i < L; ++i) {
+    const Request *r = fh.local_pin_nowait(page_addr(3 * i), kPage);
+    ASSERT_NE(r, nullptr);
+    held.push_back(r);
+  }
+  const size_t moves = sim.node(0).moves.size();
+  EXPECT_EQ(fh.local_pin_nowait(page_addr(100), kPage), nullptr) << "every slot is in use";
+  EXPECT_EQ(sim.node(0).moves.size(), moves) << "a refused pin pins nothing";
+  const Request *again = fh.local_pin_nowait(page_addr(3), kPage);  // a hit needs no slot
+  ASSERT_NE(again, nullptr);
+  fh.release(again);
+  fh.release(held[1]);  // page 3 idle: the new pin evicts it
+  const Request *r = fh.local_pin_nowait(page_addr(100), kPage);
+  ASSERT_NE(r, nullptr);
+  ASSERT_EQ(sim.node(0).moves.back().unpin.size(), 1u);
+  EXPECT_EQ(sim.node(0).moves.back().unpin[0].addr, page_addr(3));
+  fh.release(r);
+  fh.release(held[0]);
+  fh.release(held[2]);
+  fh.check_invariants();
+  const std::string e = usage_error([&] { fh.local_pin_nowait(page_addr(0), 1000 * kMaxRegion); });
+  EXPECT_NE(e.find("firehose_local_pin"), std::string::npos) << e;
+  EXPECT_NE(e.find("exceeds the budget"), std::string::npos) << e;
+  Request mine;  // the client's storage: still readable after its release
+  fh.release(fh.local_pin_nowait(page_addr(7), kPage, &mine));
+  const std::string e2 = usage_error([&] { fh.release(&mine); });
+  EXPECT_NE(e2.find("firehose_release"), std::string::npos) << e2;
+}
+
 TEST_P(FirehoseBoth, PartialPinsReturnTheLowestPinnedRun) {
   Sim sim(GetParam(), 2, 8, 8);
   Firehose &fh = sim.fh(0);

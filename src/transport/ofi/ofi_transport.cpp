@@ -9,6 +9,8 @@
 #include <rdma/fi_rma.h>
 #include <sys/uio.h>
 
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -48,12 +50,67 @@ struct SendSlot {
 struct RmaOp {
   OpBase op;
   Counter *c1, *c2;  // lowered at completion
-  fid_mr *local_mr;  // a registration of the local buffer (FI_MR_LOCAL), closed at completion
+  fid_mr *local_mr;  // a registration of the local buffer for this operation alone, closed at completion
+  const firehose::Request *pin;  // the local buffer's firehose pin, released at completion
+  const firehose::Request *rpin; // any-address RMA: the remote pin, released at completion
+};
+
+// What the local side of one RMA uses under FI_MR_LOCAL (OfiTransport::local_desc).
+struct LocalBuf {
+  void *desc = nullptr;
+  const firehose::Request *pin = nullptr;
+  bool oneoff = false;  // larger than a firehose region: register it for this operation alone
+};
+
+// firehose's view of this transport: move() registers and closes regions of local memory (for this
+// rank's local pins, and at a target for the peers' remote pins); its messages are this
+// transport's kFhRequest/kFhReply, queued under the lock and sent as credits allow (never waiting).
+class OfiTransport::FhBackend final : public firehose::Backend {
+ public:
+  explicit FhBackend(OfiTransport &t) : t_(t) {}
+  int move(uint32_t node, const firehose::Region *unpin, size_t n_unpin, firehose::Region *pin, size_t n_pin) override {
+    // firehose's lock is held here: the transport's comes second (never the other order).
+    Guard g(t_);
+    for (size_t i = 0; i < n_unpin; ++i) {
+      fi_close(&reinterpret_cast<fid_mr *>(uintptr_t(unpin[i].key.handle))->fid);
+      --t_.fh_live_;
+    }
+    // One registration serves a region's local pins and the peers' remote pins alike.
+    const uint64_t access = t_.any_address_ ? FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE : FI_READ | FI_WRITE;
+    for (size_t i = 0; i < n_pin; ++i) {
+      fid_mr *mr = t_.reg(reinterpret_cast<void *>(pin[i].addr), pin[i].len, access, nullptr);
+      pin[i].key = firehose::ClientKey{fi_mr_key(mr), uint64_t(uintptr_t(mr))};
+      ++t_.fh_live_;
+    }
+    // The budget is firehose's to keep; this is the transport's own check that it does.
+    // (at most MAXVICTIM_R for this rank's own pins plus R for its peers').
+    const size_t budget = t_.fh_->local_budget() + t_.fh_->params().R;
+    if (t_.fh_live_ > budget)
+      bootstrap::fatal("ofi conduit: firehose holds " + std::to_string(t_.fh_live_) +
+                       " registrations of local memory, more than its budget of " + std::to_string(budget) +
+                       " (GASNET_FIREHOSE_MAXVICTIM_R + GASNET_FIREHOSE_R), for rank " + std::to_string(node));
+    return 0;
+  }
+  void send_request(uint32_t dest, const void *payload, size_t bytes) override {
+    Guard g(t_);
+    t_.queue_fh(dest, true, payload, bytes);
+  }
+  void send_reply(void *token, const void *payload, size_t bytes) override {
+    Guard g(t_);
+    t_.queue_fh(*static_cast<const uint32_t *>(token), false, payload, bytes);
+  }
+  // Only reached when a blocking pin waits, which this transport never asks for (the *_nowait
+  // calls): reap completions so the pins in use get released.
+  void poll() override { t_.poll(16, true); }
+
+ private:
+  OfiTransport &t_;
 };
 
 namespace {
 
-enum WireType : uint8_t { kRequest = 1, kReply = 2, kCredit = 3 };
+// kFhRequest/kFhReply: firehose's remote-pin messages (payload only), handled in this transport.
+enum WireType : uint8_t { kRequest = 1, kReply = 2, kCredit = 3, kFhRequest = 4, kFhReply = 5 };
 
 struct Wire {
   uint8_t type;
@@ -161,13 +218,52 @@ OfiTransport::OfiTransport(const Config &config)
   max_medium_ = (max_medium_ + 15) & ~size_t(15);
   credits_per_class_ = env_count("GEX_OFI_CREDITS", default_credits(size_), 1, 1024);
   buf_bytes_ = (payload_offset(kMaxArgs) + max_medium_ + 63) & ~size_t(63);
+  // Tests: act as a provider that needs local buffers registered (tcp;ofi_rxm does not), so the
+  // firehose path runs where the provider would not ask for it.
+  force_mr_local_ = config.env_bool ? config.env_bool("GEX_OFI_FORCE_MR_LOCAL", false) : false;
   open_endpoint();
+  if (force_mr_local_) mr_local_ = true;
+  any_address_ = config.any_address && rma_ && size_ > 1;
+  if ((mr_local_ || any_address_) && rma_) start_firehose(config);
   make_buffers();
   exchange_addresses();  // an allgather: every rank has posted its receive buffers after it
 }
 
+void OfiTransport::start_firehose(const Config &config) {
+  if (!config.env_size_mb || !config.env_int || !config.env_bool)
+    bootstrap::fatal("ofi conduit: firehose needs the runtime's environment readers");
+  // What a rank may pin: half the physical memory (tcp and similar providers pin nothing; a NIC's
+  // limit would come from the provider). Registrations: the domain's count, less a reserve for the
+  // segments and AM buffers registered outside firehose.
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  firehose::Limits limits;
+  limits.max_pinnable_memory = pages > 0 && page > 0 ? size_t(pages) * size_t(page) / 2 : size_t(1) << 30;
+  const size_t mr_cnt = info_->domain_attr->mr_cnt;
+  limits.max_regions = mr_cnt == 0 ? 0 : mr_cnt > 64 ? mr_cnt - 64 : 2;
+  limits.max_region_size = 0;  // firehose's default (4 MB) unless GASNET_FIREHOSE_MAXREGION_SIZE
+  limits.max_payload = max_medium_;
+  const firehose::EnvReader env{config.env_size_mb, config.env_int, config.env_bool};
+  try {
+    firehose::Params p =
+        firehose::params_from_env(firehose::Variant::Region, rank_, size_, limits, env, /*local_only=*/!any_address_);
+    p.completion_in_handler = true;  // a completion only releases its pin (remote_pin below)
+    fh_backend_ = std::make_unique<FhBackend>(*this);
+    fh_ = std::make_unique<firehose::Firehose>(p, *fh_backend_);
+    const size_t page = p.page_size;
+    any_max_ = fh_->info().max_remote_pin_size > page ? fh_->info().max_remote_pin_size - page : 0;
+  } catch (const std::exception &e) {
+    bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+  }
+}
+
 OfiTransport::~OfiTransport() {
   // The job usually ends through _exit (bootstrap::finish_exit) and never gets here.
+  if (fh_) {
+    std::vector<const firehose::Request *> rel;
+    rel.swap(fh_release_);
+    release_pins(rel);
+    fh_->fini(true);  // closes the cached registrations (GASNET_FIREHOSE_VERBOSE: the leak check)
+  }
   if (ep_) fi_close(&ep_->fid);
   if (recv_mr_) fi_close(&recv_mr_->fid);
   if (send_mr_) fi_close(&send_mr_->fid);
@@ -535,6 +631,8 @@ void OfiTransport::finish_tx(void *op_context) {
   } else if (op->kind == OpKind::Rma) {
     auto *r = reinterpret_cast<RmaOp *>(op);
     if (r->local_mr) fi_close(&r->local_mr->fid);
+    if (r->pin) fh_release_.push_back(r->pin);  // released once the lock is dropped (poll)
+    if (r->rpin) fh_release_.push_back(r->rpin);
     if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
     if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
     free_rma_.push_back(r);
@@ -559,9 +657,37 @@ unsigned OfiTransport::reap_tx(unsigned max) {
   return done;
 }
 
+void OfiTransport::release_pins(std::vector<const firehose::Request *> &pending) {
+  if (pending.empty()) return;
+  try {
+    fh_->release(pending.data(), pending.size());
+  } catch (const std::exception &e) {
+    bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+  }
+  pending.clear();
+}
+
+void OfiTransport::drain_released() {
+  std::vector<const firehose::Request *> released;
+  {
+    Guard g(*this);
+    if (fh_release_.empty()) return;
+    released.swap(fh_release_);
+  }
+  release_pins(released);
+}
+
 unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
+  std::vector<const firehose::Request *> released;
+  const unsigned n = poll_locked(budget, replies_only, released);
+  release_pins(released);
+  return n;
+}
+
+unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vector<const firehose::Request *> &released) {
   Guard g(*this);
   reap_tx(~0u);
+  if (!fh_out_.empty()) flush_fh();
   for (size_t i = repost_.size(); i-- > 0;) {
     RecvSlot *r = repost_[i];
     repost_.erase(repost_.begin() + long(i));
@@ -586,6 +712,22 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
     m.args = reinterpret_cast<const int32_t *>(r->buf + kHeaderBytes);
     const char *payload = r->buf + payload_offset(h->nargs);
     g.unlock();
+    if (h->type == kFhRequest || h->type == kFhReply) {
+      // firehose's own: the target pins (move) and queues the reply; the requester records keys.
+      uint32_t src = h->src_jobrank;
+      try {
+        if (h->type == kFhRequest) fh_->handle_request(src, payload, h->nbytes, &src);
+        else fh_->handle_reply(src, payload, h->nbytes);
+      } catch (const std::exception &e) {
+        bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+      }
+      g.lock();
+      r->owe_peer = src;
+      r->owe_class = h->type == kFhRequest ? 0 : 1;
+      recv_done(r);
+      ++delivered;
+      return;
+    }
     if (m.category == AmCategory::Long) {
       // The payload is in place before the handler runs.
       if (m.nbytes) std::memcpy(m.dest_addr, payload, m.nbytes);
@@ -619,7 +761,7 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
     for (ssize_t i = 0; i < n; ++i) {
       auto *r = reinterpret_cast<RecvSlot *>(static_cast<OpBase *>(entries[i].op_context));
       const auto *h = reinterpret_cast<const Wire *>(r->buf);
-      if (h->src_jobrank >= size_ || h->type < kRequest || h->type > kCredit)
+      if (h->src_jobrank >= size_ || h->type < kRequest || h->type > kFhReply || (h->type >= kFhRequest && !fh_))
         bootstrap::fatal("ofi conduit: malformed message received (type " + std::to_string(h->type) + ", source " +
                          std::to_string(h->src_jobrank) + ")");
       credits_[size_t(h->src_jobrank) * 2] += h->credit_req;
@@ -628,6 +770,8 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
         r->owe_class = -1;
         recv_done(r);
       } else if (h->type == kRequest && replies_only) {
+        // (a firehose request runs even now: it only registers and queues its reply, never waits,
+        // so a handler's any-address RMA cannot deadlock with a peer in the same state)
         deferred_.push_back(r);  // its buffer and credit stay held until it runs
       } else {
         deliver(r);
@@ -635,6 +779,7 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
     }
   }
   if (!credit_due_.empty()) send_owed_credits();
+  if (!fh_release_.empty()) released.swap(fh_release_);
   return delivered;
 }
 
@@ -652,6 +797,7 @@ RmaOp *OfiTransport::take_rma_op() {
   free_rma_.pop_back();
   op->c1 = op->c2 = nullptr;
   op->local_mr = nullptr;
+  op->pin = op->rpin = nullptr;
   return op;
 }
 
@@ -664,19 +810,166 @@ uint64_t OfiTransport::remote_address(uint32_t jobrank, const void *addr, uint64
                    std::to_string(a));
 }
 
+bool OfiTransport::local_desc(const void *p, size_t n, LocalBuf &out) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  {
+    Guard g(*this);
+    for (const LocalRegion &r : local_regions_)
+      if (a >= r.base && a - r.base <= r.bytes && n <= r.bytes - (a - r.base)) {
+        out.desc = fi_mr_desc(r.mr);
+        return true;
+      }
+  }
+  if (!fh_) {  // RMA without firehose (cannot happen: it starts with FI_MR_LOCAL)
+    out.oneoff = true;
+    return true;
+  }
+  const size_t page = fh_->params().page_size;
+  const uintptr_t a0 = a & ~uintptr_t(page - 1), a1 = (a + n + page - 1) & ~uintptr_t(page - 1);
+  if (a1 - a0 > fh_->info().max_local_pin_size) {
+    out.oneoff = true;  // larger than any region firehose may cache
+    return true;
+  }
+  try {
+    out.pin = fh_->local_pin_nowait(a, n);
+  } catch (const std::exception &e) {
+    bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+  }
+  if (!out.pin) return false;
+  out.desc = fi_mr_desc(reinterpret_cast<fid_mr *>(uintptr_t(out.pin->key.handle)));
+  return true;
+}
+
+void OfiTransport::queue_fh(uint32_t dest, bool request, const void *payload, size_t bytes) {
+  const auto *b = static_cast<const unsigned char *>(payload);
+  fh_out_.push_back(FhMsg{dest, request, std::vector<unsigned char>(b, b + bytes)});
+  flush_fh();
+}
+
+void OfiTransport::flush_fh() {
+  for (auto it = fh_out_.begin(); it != fh_out_.end();) {
+    uint32_t &credit = credits_[size_t(it->dest) * 2 + (it->request ? 0 : 1)];
+    if (!credit) {  // this peer's class is out of credits: the others may still go
+      ++it;
+      continue;
+    }
+    SendSlot *s = take_send_slot();
+    if (!s) return;
+    AmMessage m{};
+    m.category = AmCategory::Medium;
+    m.is_request = it->request;
+    m.nbytes = uint32_t(it->bytes.size());
+    const uint32_t saved[2] = {owed_[size_t(it->dest) * 2], owed_[size_t(it->dest) * 2 + 1]};
+    fill_header(s, it->dest, m);
+    reinterpret_cast<Wire *>(s->buf)->type = it->request ? kFhRequest : kFhReply;
+    std::memcpy(s->buf + payload_offset(0), it->bytes.data(), it->bytes.size());
+    s->len = payload_offset(0) + it->bytes.size();
+    const int rc = post_send(s);
+    if (rc == -FI_EAGAIN) {
+      owed_[size_t(it->dest) * 2] += saved[0];
+      owed_[size_t(it->dest) * 2 + 1] += saved[1];
+      free_send_slot(s);
+      return;
+    }
+    if (rc) fail("fi_send (firehose) to rank " + std::to_string(it->dest), rc);
+    --credit;
+    it = fh_out_.erase(it);
+  }
+}
+
+namespace {
+// A remote pin's miss in flight: its completion only releases the pin (it stays cached, idle)
+// and lets the next try of the put/get find it.
+struct RemoteMiss {
+  firehose::Firehose *fh;
+  std::mutex *mutex;
+  std::vector<std::pair<uint32_t, uintptr_t>> *inflight;
+  uint32_t node;
+  uintptr_t page;
+};
+void remote_pinned(void *context, const firehose::Request *req, bool) {
+  auto *m = static_cast<RemoteMiss *>(context);
+  m->fh->release(req);
+  {
+    std::lock_guard<std::mutex> lock(*m->mutex);
+    auto &v = *m->inflight;
+    for (size_t i = 0; i < v.size(); ++i)
+      if (v[i].first == m->node && v[i].second == m->page) {
+        v.erase(v.begin() + long(i));
+        break;
+      }
+  }
+  delete m;
+}
+}  // namespace
+
+const firehose::Request *OfiTransport::remote_pin(uint32_t jobrank, const void *addr, size_t n) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  const uintptr_t page = a & ~uintptr_t(fh_->params().page_size - 1);
+  try {
+    // A hit: this rank holds a pin covering it (no message at all).
+    if (const firehose::Request *r = fh_->try_remote_pin(jobrank, a, n, 0)) return r;
+    {
+      std::lock_guard<std::mutex> lock(fh_inflight_mutex_);
+      for (const auto &p : fh_inflight_)
+        if (p.first == jobrank && p.second == page) return nullptr;  // asked already: wait for the reply
+      fh_inflight_.emplace_back(jobrank, page);
+    }
+    auto *miss = new RemoteMiss{fh_.get(), &fh_inflight_mutex_, &fh_inflight_, jobrank, page};
+    bool refused = false;
+    const firehose::Request *r = fh_->remote_pin_nowait(jobrank, a, n, firehose::kFlagReturnIfPinned, nullptr, nullptr,
+                                                        remote_pinned, miss, refused);
+    if (r || refused) {  // a hit after all, or the budget at that peer is all in use: no callback
+      std::lock_guard<std::mutex> lock(fh_inflight_mutex_);
+      for (size_t i = 0; i < fh_inflight_.size(); ++i)
+        if (fh_inflight_[i].first == jobrank && fh_inflight_[i].second == page) {
+          fh_inflight_.erase(fh_inflight_.begin() + long(i));
+          break;
+        }
+      delete miss;
+    }
+    return r;  // null on a miss: its request is queued, remote_pinned runs when the reply comes
+  } catch (const std::exception &e) {
+    bootstrap::fatal(std::string("ofi conduit: ") + e.what());
+  }
+}
+
+// The address to name in fi_write/fi_read for memory a remote pin covers: the peer registered the
+// region at req->addr, so an offset into it unless the provider addresses by virtual address.
+uint64_t OfiTransport::pinned_address(const firehose::Request *req, const void *addr) const {
+  const uint64_t a = reinterpret_cast<uintptr_t>(addr);
+  return mr_virt_ ? a : a - req->addr;
+}
+
 Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n,
                          Counter *c_local, Counter *c_remote) {
   if (!n) return Status::Done;
+  if (fh_) drain_released();
+  // Any address: the remote pin first, then the local one (firehose's precedence rule).
+  const firehose::Request *rpin = nullptr;
+  if (rkey == kAnyAddress && !(rpin = remote_pin(jobrank, remote_addr, n))) return Status::NoResources;
+  LocalBuf lb;
+  if (mr_local_ && !local_desc(src, n, lb)) {
+    if (rpin) fh_->release(rpin);
+    return Status::NoResources;
+  }
   Guard g(*this);
   RmaOp *op = take_rma_op();
   if (!op) {
     reap_tx(~0u);
-    if (!(op = take_rma_op())) return Status::NoResources;
+    if (!(op = take_rma_op())) {
+      if (lb.pin) fh_release_.push_back(lb.pin);
+      if (rpin) fh_release_.push_back(rpin);
+      return Status::NoResources;
+    }
   }
-  void *desc = nullptr;
-  if (mr_local_) op->local_mr = reg(const_cast<void *>(src), n, FI_WRITE, &desc);
+  void *desc = lb.desc;
+  op->pin = lb.pin;
+  op->rpin = rpin;
+  if (lb.oneoff) op->local_mr = reg(const_cast<void *>(src), n, FI_WRITE, &desc);
   iovec iov{const_cast<void *>(src), n};
-  fi_rma_iov rma{remote_address(jobrank, remote_addr, rkey), n, rkey};
+  fi_rma_iov rma = rpin ? fi_rma_iov{pinned_address(rpin, remote_addr), n, rpin->key.rkey}
+                        : fi_rma_iov{remote_address(jobrank, remote_addr, rkey), n, rkey};
   fi_msg_rma msg{};
   msg.msg_iov = &iov;
   msg.desc = &desc;
@@ -690,6 +983,8 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   const ssize_t rc = fi_writemsg(ep_, &msg, c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION);
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
+    if (op->pin) fh_release_.push_back(op->pin);
+    if (op->rpin) fh_release_.push_back(op->rpin);
     free_rma_.push_back(op);
     return Status::NoResources;
   }
@@ -703,17 +998,34 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
 
 Status OfiTransport::get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) {
   if (!n) return Status::Done;
+  if (fh_) drain_released();
+  const firehose::Request *rpin = nullptr;
+  if (rkey == kAnyAddress && !(rpin = remote_pin(jobrank, remote_addr, n))) return Status::NoResources;
+  LocalBuf lb;
+  if (mr_local_ && !local_desc(dst, n, lb)) {
+    if (rpin) fh_->release(rpin);
+    return Status::NoResources;
+  }
   Guard g(*this);
   RmaOp *op = take_rma_op();
   if (!op) {
     reap_tx(~0u);
-    if (!(op = take_rma_op())) return Status::NoResources;
+    if (!(op = take_rma_op())) {
+      if (lb.pin) fh_release_.push_back(lb.pin);
+      if (rpin) fh_release_.push_back(rpin);
+      return Status::NoResources;
+    }
   }
-  void *desc = nullptr;
-  if (mr_local_) op->local_mr = reg(dst, n, FI_READ, &desc);
-  const ssize_t rc = fi_read(ep_, dst, n, desc, addr_[jobrank], remote_address(jobrank, remote_addr, rkey), rkey, &op->op.ctx);
+  void *desc = lb.desc;
+  op->pin = lb.pin;
+  op->rpin = rpin;
+  if (lb.oneoff) op->local_mr = reg(dst, n, FI_READ, &desc);
+  const uint64_t raddr = rpin ? pinned_address(rpin, remote_addr) : remote_address(jobrank, remote_addr, rkey);
+  const ssize_t rc = fi_read(ep_, dst, n, desc, addr_[jobrank], raddr, rpin ? rpin->key.rkey : rkey, &op->op.ctx);
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
+    if (op->pin) fh_release_.push_back(op->pin);
+    if (op->rpin) fh_release_.push_back(op->rpin);
     free_rma_.push_back(op);
     return Status::NoResources;
   }
@@ -727,12 +1039,19 @@ Registration OfiTransport::register_memory(void *base, size_t bytes) {
   if (!rma_ || !bytes) return {};
   Guard g(*this);
   fid_mr *mr = reg(base, bytes, FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE, nullptr);
+  // RMA whose local buffer lies in here uses this registration (FI_MR_LOCAL), never firehose.
+  local_regions_.push_back(LocalRegion{reinterpret_cast<uintptr_t>(base), bytes, mr});
   return Registration{fi_mr_key(mr), mr};
 }
 
 void OfiTransport::deregister_memory(const Registration &r) {
   if (!r.handle) return;
   Guard g(*this);
+  for (size_t i = 0; i < local_regions_.size(); ++i)
+    if (local_regions_[i].mr == r.handle) {
+      local_regions_.erase(local_regions_.begin() + long(i));
+      break;
+    }
   fi_close(&static_cast<fid_mr *>(r.handle)->fid);
 }
 

@@ -21,6 +21,22 @@
 //    counter drops when the provider reports the send complete), unless the provider needs
 //    local buffers registered (FI_MR_LOCAL): then it is copied into a registered send buffer.
 //
+// Local registration (FI_MR_LOCAL, or forced by GEX_OFI_FORCE_MR_LOCAL=1 for tests): the local
+// buffer of a put/get inside memory this transport registered (segments, AM buffers) uses that
+// registration's descriptor; any other buffer is pinned through firehose (region variant, local
+// pins only), whose cache keeps the registration for the next operation on the same memory and
+// bounds how many there are (GASNET_FIREHOSE_MAXVICTIM_R/_M). A pin is released when the
+// operation's completion is reaped; a buffer larger than a firehose region is registered for
+// that operation alone (docs/firehose.md).
+//
+// RMA to any address (GEX_SEGMENT_EVERYTHING=1, rkey kAnyAddress): the target memory is pinned at
+// the peer through firehose's remote pins. A hit (this rank already holds a pin covering it) costs
+// no message; a miss sends one firehose request (kFhRequest: the regions to pin and this rank's
+// victims there), handled inside this transport at the peer (its move registers them), and
+// answered with the keys (kFhReply); the put/get returns NoResources until then and the runtime's
+// retry hits. Firehose messages travel like AMs (credits, request/reply classes) but never reach
+// the runtime's handler table.
+//
 // Nothing here waits: sends return NoResources and the runtime polls. A PAR client's threads
 // share one endpoint under one mutex, never held while a handler runs.
 #pragma once
@@ -28,8 +44,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <vector>
+
+#include "firehose/firehose.h"
 
 #include "transport/transport.h"
 
@@ -46,6 +65,7 @@ namespace gex::transport::ofi {
 struct SendSlot;
 struct RecvSlot;
 struct RmaOp;
+struct LocalBuf;
 
 class OfiTransport final : public Transport {
  public:
@@ -67,6 +87,9 @@ class OfiTransport final : public Transport {
   Status put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n, Counter *c_local,
              Counter *c_remote) override;
   Status get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) override;
+  size_t any_address_max(uint32_t jobrank) const noexcept override {
+    return any_address_ && fh_ && reaches(jobrank) ? any_max_ : 0;
+  }
   void *allocate_shared(uint32_t, size_t) override { return nullptr; }
   void free_shared(uint32_t, void *, size_t) override {}
   char *map_peer_memory(uint32_t, uint32_t, size_t) override { return nullptr; }
@@ -76,6 +99,9 @@ class OfiTransport final : public Transport {
   void deregister_memory(const Registration &r) override;
   void peer_memory(uint32_t jobrank, const void *owner_base, size_t bytes, uint64_t rkey) override;
   unsigned poll(unsigned budget, bool replies_only) override;
+
+  // The registration cache of local buffers (null unless local buffers need registering).
+  const firehose::Firehose *firehose() const noexcept { return fh_.get(); }
 
   // Header of every message on the wire (then the arguments, then the payload, 16-aligned).
   static constexpr size_t kHeaderBytes = 32;
@@ -114,6 +140,29 @@ class OfiTransport final : public Transport {
   // already) the operation is finished quietly. Returns the operation's context.
   void *cq_error(fid_cq *cq, const char *which);
   void finish_tx(void *op_context);  // a transmit completion: free the slot, lower the counters
+  // FI_MR_LOCAL: the descriptor for the local buffer [p, p+n) of an RMA, called without the
+  // lock held (a firehose miss registers, taking it). Inside registered memory: that
+  // registration's. Else a firehose pin (out.pin) or, above the largest region, a flag to register
+  // it for this operation alone (out.oneoff, under the lock). False: the local budget is all held by operations in
+  // flight (NoResources, nothing pinned).
+  bool local_desc(const void *p, size_t n, LocalBuf &out);
+  void start_firehose(const Config &config);
+  // Pins whose operation completed, released outside the lock (firehose's move takes it, so its
+  // lock comes first); `pending` comes from the list swapped out under the lock.
+  void release_pins(std::vector<const firehose::Request *> &pending);
+  // Releases the pins queued so far (before a new pin: a completed operation's region is idle
+  // again, a victim candidate in the order operations completed).
+  void drain_released();
+  // RMA to any address: the remote pin covering [addr, addr+n) at `jobrank`, or null (a miss:
+  // its request is on its way, or the budget there is all in use; retry after progress).
+  const firehose::Request *remote_pin(uint32_t jobrank, const void *addr, size_t n);
+  // Firehose messages (under the lock): queued, sent as credits and send slots allow.
+  void queue_fh(uint32_t dest, bool request, const void *payload, size_t bytes);
+  void flush_fh();
+  uint64_t pinned_address(const firehose::Request *req, const void *addr) const;
+  unsigned poll_locked(unsigned budget, bool replies_only, std::vector<const firehose::Request *> &released);
+  class FhBackend;
+  friend class FhBackend;
 
   uint32_t rank_, size_;
   AmDeliverFn deliver_;
@@ -164,6 +213,31 @@ class OfiTransport final : public Transport {
     uint64_t base, bytes, rkey;
   };
   std::vector<std::vector<PeerRegion>> peer_regions_;
+
+  // Local memory registered here (segments by register_memory, the AM buffers): the
+  // registrations whose descriptors RMA on that memory uses under FI_MR_LOCAL.
+  struct LocalRegion {
+    uintptr_t base;
+    size_t bytes;
+    fid_mr *mr;
+  };
+  std::vector<LocalRegion> local_regions_;
+  std::unique_ptr<FhBackend> fh_backend_;
+  std::unique_ptr<firehose::Firehose> fh_;
+  std::vector<const firehose::Request *> fh_release_;  // completed operations' pins (under the lock)
+  size_t fh_live_ = 0;  // registrations firehose holds now (checked against its budget)
+  bool force_mr_local_ = false;
+  bool any_address_ = false;  // GEX_SEGMENT_EVERYTHING: firehose remote pins too
+  size_t any_max_ = 0;        // the largest any-address put/get (a remote pin, less a page)
+  struct FhMsg {
+    uint32_t dest;
+    bool request;
+    std::vector<unsigned char> bytes;
+  };
+  std::deque<FhMsg> fh_out_;  // firehose messages waiting for a credit or a send slot
+  // Remote pins requested and not yet answered, by (rank, first page): no second request.
+  std::vector<std::pair<uint32_t, uintptr_t>> fh_inflight_;
+  std::mutex fh_inflight_mutex_;
 };
 
 }  // namespace gex::transport::ofi
