@@ -56,12 +56,13 @@ for stage in "${stages[@]}"; do
     asan)
       configure "${prefix}asan" "-fsanitize=address,undefined -fno-sanitize-recover=undefined" -DGEX_BUILD_FUZZ=OFF
       cmake --build "${prefix}asan" -j"$jobs" --target gexrun test_am test_rma test_par test_barrier \
-        soak_am soak_am_rel soak_par soak_par_rel diag_ops diag_crash exit_threads test_immediate_long hello
+        soak_am soak_am_rel soak_par soak_par_rel diag_ops diag_crash exit_threads test_immediate_long hello \
+        test_firehose_local test_segment_everything test_rma_inline bootstrap_probe
       # detect_leaks=0: ranks end with _exit (gasnet_exit), where LeakSanitizer does not run anyway
       run "asan: spmd + soak + diag" env ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:$san_signals" \
         UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
         ctest --test-dir "${prefix}asan" --output-on-failure --timeout 300 -j"$jobs" \
-        -R '^(spmd_(am|rma|par|barrier|immediate_long)_np2|soak\.(am\.np2|am\.np4|am\.detects.*|par\.np2|par\.force_am\.np2)|diag\..*|exit\.threads\.(return|thread_exit)\.4\.np2)$'
+        -R '^(spmd_(am|rma|par|barrier|immediate_long|rma_inline)_np2|soak\.(am\.np2|am\.np4|am\.detects.*|par\.np2|par\.force_am\.np2)|diag\..*|exit\.threads\.(return|thread_exit)\.4\.np2|bootstrap\.hosts3?\..*)$'
       ;;
     tsan)
       configure "${prefix}tsan" "-fsanitize=thread" -DGEX_BUILD_FUZZ=OFF
