@@ -76,7 +76,7 @@ void HostRelay::handle(const wire::Frame &frame, MonitorHooks &hooks) {
       // The other hosts' contributions; this host's ranks' slots are their own.
       uint8_t *slots = control.exchange();
       for (uint32_t r = 0; r < control.size; ++r)
-        if (setup_.host_of[r] != setup_.host_index)
+        if (len && setup_.host_of[r] != setup_.host_index)
           std::memcpy(slots + size_t(r) * kMaxExchangeBytes, all + size_t(r) * len, len);
       control.barrier_generation.store(generation, std::memory_order_release);
       break;

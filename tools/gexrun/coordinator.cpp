@@ -326,7 +326,7 @@ class Coordinator {
     std::vector<uint8_t> all(size_t(len) * size_);
     for (Host &host : hosts_) {
       for (size_t i = 0; i < host.plan.ranks.size(); ++i)
-        if (host.barrier_bytes.size() >= (i + 1) * len)
+        if (len && host.barrier_bytes.size() >= (i + 1) * len)  // len 0: a plain barrier
           std::memcpy(all.data() + size_t(host.plan.ranks[i]) * len, host.barrier_bytes.data() + i * len, len);
       host.barrier_generation = 0;
     }
