@@ -59,19 +59,26 @@ void check_reduce_args(const void *dst, bool dst_used, const void *src, gex_DT_t
 // gex_Coll_BarrierNB and gex_Coll_BarrierBlocking.
 gex_Event_t barrier_nb(gex_TM_t tm, gex_Flags_t flags, const char *call) {
   gexi_TM *team = collective_team(tm, flags, call);
-  if (team->primordial && !g_rt.force_am && g_rt.one_nbrhd) {
-    uint64_t seq = team->barrier_seq.fetch_add(1, std::memory_order_relaxed) + 1;
-    gex::coll::primordial_barrier_arrive(seq);  // release: this thread's earlier accesses are visible first
-    gexi_Event *ev = event_alloc();
-    ev->kind = gexi_Event::Kind::Barrier;
-    ev->tm = team;
-    ev->barrier_seq = seq;
-    return ev;
-  }
+  uint64_t seq;
+  if (gexi_Event *ev = gex::coll::start_primordial_barrier(team, nullptr, &seq)) return ev;
   return gex::coll::start_barrier(team, call);
 }
 
 }  // namespace
+
+gexi_Event *gex::coll::start_primordial_barrier(gexi_TM *team, const BarrierValue *mine, uint64_t *seq_out) {
+  if (!team->primordial || g_rt.force_am || !g_rt.one_nbrhd) return nullptr;
+  const uint64_t seq = team->barrier_seq.fetch_add(1, std::memory_order_relaxed) + 1;
+  // release: this thread's earlier accesses (and the value) are visible first
+  if (mine) primordial_barrier_arrive_valued(seq, *mine);
+  else primordial_barrier_arrive(seq);
+  gexi_Event *ev = event_alloc();
+  ev->kind = gexi_Event::Kind::Barrier;
+  ev->tm = team;
+  ev->barrier_seq = seq;
+  *seq_out = seq;
+  return ev;
+}
 
 extern "C" {
 

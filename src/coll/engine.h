@@ -37,6 +37,13 @@ BarrierValue merge(BarrierValue a, BarrierValue b);
 // round; *result holds the merged value once the event completes (it must outlive the barrier).
 // GASNet-1's gasnet_barrier_notify on the primordial team.
 gexi_Event *start_valued_barrier(gexi_TM *tm, BarrierValue mine, BarrierValue *result, const char *call);
+// The primordial team's barrier in shared memory (collectives.cpp), when every rank is a
+// neighbour and AMs are not forced; else null. `mine` non-null: GASNet-1's valued barrier, the
+// members' values are published beside the arrivals (shm.cpp) and, once the event completed,
+// primordial_barrier_merged(*seq_out) merges them.
+gexi_Event *start_primordial_barrier(gexi_TM *tm, const BarrierValue *mine, uint64_t *seq_out);
+void primordial_barrier_arrive_valued(uint64_t seq, BarrierValue mine) noexcept;
+BarrierValue primordial_barrier_merged(uint64_t seq) noexcept;
 gexi_Event *start_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
                             const char *call, Fence fence = {});
 // to_all: ReduceToAll (root ignored).

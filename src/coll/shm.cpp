@@ -39,6 +39,7 @@
 // gex_TM_Destroy waits for that before its barrier (over AM); after the barrier no member reads
 // the team's blocks any more, and each member frees its own.
 #include "coll/shm.h"
+#include "coll/engine.h"
 #include "coll/state.h"
 
 #include <atomic>
@@ -83,6 +84,10 @@ struct Block {
 // At the start of every area, before its blocks. Written by the area's owner only.
 struct alignas(64) AreaHeader {
   std::atomic<uint64_t> barrier_arrivals;  // the primordial barriers this rank has arrived at
+  // GASNet-1's named barrier (legacy/barrier.cpp): this rank's (flags, id) for primordial barrier
+  // #s in barrier_value[s % 2], stored before its arrival. Two suffice: a rank publishes for s + 2
+  // only after barrier s + 1 completed, so every member has merged s's values by then.
+  std::atomic<uint64_t> barrier_value[2];
 };
 static_assert(sizeof(AreaHeader) % alignof(Block) == 0, "blocks follow the header");
 
@@ -599,6 +604,29 @@ bool primordial_barrier_done(uint64_t seq) noexcept {
   for (const std::atomic<uint64_t> *a : state().shm.arrivals)
     if (a->load(std::memory_order_acquire) < seq) return false;
   return true;
+}
+
+namespace {
+// The header holding an arrival counter (its first member).
+const shm::AreaHeader *header_of(const std::atomic<uint64_t> *arrivals) {
+  return reinterpret_cast<const shm::AreaHeader *>(arrivals);
+}
+}  // namespace
+
+void primordial_barrier_arrive_valued(uint64_t seq, BarrierValue mine) noexcept {
+  auto *h = const_cast<shm::AreaHeader *>(header_of(state().shm.my_arrivals));
+  h->barrier_value[seq % 2].store(uint64_t(uint32_t(mine.flags)) << 32 | uint32_t(mine.id), std::memory_order_relaxed);
+  primordial_barrier_arrive(seq);  // release: the value is visible to whoever sees the arrival
+}
+
+BarrierValue primordial_barrier_merged(uint64_t seq) noexcept {
+  // Every arrival for seq was loaded with acquire (primordial_barrier_done), so the values are in.
+  BarrierValue merged;
+  for (const std::atomic<uint64_t> *a : state().shm.arrivals) {
+    const uint64_t v = header_of(a)->barrier_value[seq % 2].load(std::memory_order_relaxed);
+    merged = merge(merged, BarrierValue{int(uint32_t(v >> 32)), int(uint32_t(v))});
+  }
+  return merged;
 }
 
 }  // namespace gex::coll

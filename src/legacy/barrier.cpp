@@ -1,6 +1,9 @@
 // The GASNet-1 split-phase barrier with named/anonymous ids and mismatch detection.
 //
-// It is the collectives engine's dissemination barrier over AM on the primordial team, carrying
+// When every rank is a neighbour it is the primordial team's shared-memory barrier (the one of
+// gex_Coll_BarrierNB) with each rank's (flags, id) published beside its arrival counter and merged
+// by everyone at completion. Otherwise it is the collectives engine's dissemination barrier over
+// AM on the primordial team, carrying
 // this node's (flags, id): every round merges what the sender knows (coll::merge, engine.h), so
 // after the last round every node holds the same merged value and a mismatch is seen on all of
 // them. Notify starts it; the engine advances it from every poll; wait and try test its event.
@@ -26,6 +29,7 @@ BarrierState &barrier_state() { return gex::legacy::state().barrier; }
 int finish(int id, int flags) {
   BarrierState &b = barrier_state();
   b.pending = GEX_EVENT_INVALID;
+  if (b.shm_seq) b.outcome = gex::coll::primordial_barrier_merged(b.shm_seq);
   b.result = b.outcome;
   b.have_result = true;
   // Acquire: what other nodes wrote before their notify is visible after our wait.
@@ -62,6 +66,11 @@ void gasnet_barrier_notify(int id, int flags) {
   if (mine.flags & GASNET_BARRIERFLAG_MISMATCH) mine = {GASNET_BARRIERFLAG_MISMATCH, 0};
   // Release: this node's earlier writes are visible to whoever completes the barrier after us.
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  b.shm_seq = 0;
+  if (gexi_Event *ev = gex::coll::start_primordial_barrier(g_rt.client->tm, &mine, &b.shm_seq)) {
+    b.pending = ev;  // every rank a neighbour: values beside the arrival counters (coll/shm.cpp)
+    return;
+  }
   b.pending = gex::coll::start_valued_barrier(g_rt.client->tm, mine, &b.outcome, call);
 }
 

@@ -14,6 +14,8 @@ namespace gex::legacy {
 struct BarrierState {
   gex_Event_t pending = GEX_EVENT_INVALID;  // the barrier notify started
   coll::BarrierValue outcome;               // written by the engine before `pending` completes
+  uint64_t shm_seq = 0;                     // non-zero: `pending` is the shared-memory barrier of
+                                            // this number, whose outcome is merged at completion
   coll::BarrierValue result;                // of the last completed barrier
   bool have_result = false;
 };
