@@ -11,6 +11,17 @@ using gex::transport::AmMessage;
 
 namespace {
 
+// Frees this thread's GASNet-allocated NPAM buffer (ThreadState::srcdesc.buffer) when the thread
+// ends: constructed on first arm(), so only threads that allocated one register a destructor.
+struct NpamBufferReaper {
+  ~NpamBufferReaper() {
+    delete[] std::exchange(t_thread.srcdesc.buffer, nullptr);
+    t_thread.srcdesc.buffer_size = 0;
+  }
+  void arm() noexcept {}
+};
+thread_local NpamBufferReaper npam_buffer_reaper;
+
 [[noreturn]] void not_am_capable_fatal(const gexi_EP *ep) {
   usage_fatal("gex_AM_*", "the local endpoint (index " + std::to_string(ep->index) +
                               ") was created without GEX_EP_CAPABILITY_AM");
@@ -346,10 +357,12 @@ static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Ra
   }
   if (!sd.client_buf && !sd.reserved) {
     if (sd.buffer_size < sd.size) {
-      sd.buffer.reset(new char[max]);
+      delete[] sd.buffer;
+      sd.buffer = new char[max];
       sd.buffer_size = max;
+      npam_buffer_reaper.arm();
     }
-    sd.addr = sd.buffer.get();
+    sd.addr = sd.buffer;
   }
   sd.active = true;
   sd.is_request = req;
@@ -458,16 +471,18 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
     // A transport that sends from the payload where it is (Pending) reads this thread's
     // GASNet-allocated buffer until local completion; a handler run while the send waits must
     // not Prepare into it: it gets a buffer of its own meanwhile.
-    std::unique_ptr<char[]> held;
+    char *held = nullptr;
     size_t held_size = 0;
     if (!d.client_buf) {
-      held = std::move(d.buffer);
+      held = std::exchange(d.buffer, nullptr);
       held_size = std::exchange(d.buffer_size, 0);
     }
     send_lc(d.dest, m, 0, lc_opt);
     if (held && !d.buffer) {
-      d.buffer = std::move(held);
+      d.buffer = held;
       d.buffer_size = held_size;
+    } else {
+      delete[] held;
     }
   }
   return 0;

@@ -427,7 +427,8 @@ void init() {
   shm::init(g_rt.client->tm->coll);
   runtime::register_internal_handler(kHandlerCollMessage, (gex_AM_Fn_t)on_message,
                                      GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_MEDIUM, kMessageArgs, "collective message");
-  runtime::add_progress_fn(progress);  // collectives advance from every poll, not only from their events
+  // collectives advance from every poll (while they have work), not only from their events
+  runtime::add_progress_fn(progress, &state().active_count, &state().inbox_count);
 }
 
 void progress() {

@@ -11,7 +11,7 @@
 
 namespace gex::runtime {
 
-thread_local ThreadState t_thread;
+thread_local constinit ThreadState t_thread;
 Runtime g_rt;
 bool g_verbose_errors = true;
 
@@ -79,8 +79,13 @@ namespace {
 // keep a waiting loop from checking what it waits for.
 constexpr unsigned kPollBudget = 64;
 // Services that advance work outside handlers (collectives forward data they buffered).
-std::array<ProgressFn, 8> g_progress_fns;
+struct ProgressEntry {
+  ProgressFn fn;
+  const std::atomic<uint32_t> *work, *work2;
+};
+std::array<ProgressEntry, 8> g_progress_fns;
 unsigned g_progress_fn_count = 0;
+const std::atomic<uint32_t> g_no_work{0};
 }  // namespace
 
 unsigned poll_transports(bool replies_only) {
@@ -89,9 +94,9 @@ unsigned poll_transports(bool replies_only) {
   return n;
 }
 
-void add_progress_fn(ProgressFn fn) {
+void add_progress_fn(ProgressFn fn, const std::atomic<uint32_t> *work, const std::atomic<uint32_t> *work2) {
   if (g_progress_fn_count == g_progress_fns.size()) bootstrap::fatal("too many runtime progress functions");
-  g_progress_fns[g_progress_fn_count++] = fn;
+  g_progress_fns[g_progress_fn_count++] = ProgressEntry{fn, work, work2 ? work2 : &g_no_work};
 }
 
 // Polling from inside a handler would deliver the running message again (its ring slot is
@@ -104,7 +109,11 @@ void reentrant_poll_fatal(const char *call) {
 unsigned poll_all() {
   if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll (or a blocking call)");
   unsigned n = poll_transports(false);
-  for (unsigned i = 0; i < g_progress_fn_count; ++i) g_progress_fns[i]();
+  for (unsigned i = 0; i < g_progress_fn_count; ++i) {
+    const ProgressEntry &e = g_progress_fns[i];
+    // relaxed: fn loads its counters again with acquire before it touches the work
+    if (e.work->load(std::memory_order_relaxed) | e.work2->load(std::memory_order_relaxed)) e.fn();
+  }
   // A job that is ending is not a reason to stop here: this rank keeps serving and completing
   // what it waits for until it reaches its own exit or the monitor ends it (exit.h).
   return n;

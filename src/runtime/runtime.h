@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -136,7 +137,9 @@ struct gexi_SrcDesc {
   bool reserved = false;   // the payload lives in room the transport reserved (no second copy)
   gex_Flags_t flags = 0;
   unsigned nargs = 0;
-  std::unique_ptr<char[]> buffer;  // GASNet-allocated payload (client_buf == NULL)
+  // GASNet-allocated payload (client_buf == NULL), owned here (new[]; src/api/am.cpp frees it
+  // with the thread): a raw pointer keeps ThreadState trivially destructible (below).
+  char *buffer = nullptr;
   size_t buffer_size = 0;
 };
 
@@ -168,7 +171,10 @@ struct ThreadState {
   unsigned idle_polls = 0;
   gexi_SrcDesc srcdesc;
 };
-extern thread_local ThreadState t_thread;
+// constinit and trivially destructible: every access is a plain TLS load, with no per-access
+// initialisation wrapper (the idle poll reads it several times).
+static_assert(std::is_trivially_destructible_v<ThreadState>);
+extern thread_local constinit ThreadState t_thread;
 
 // Frees a service's state (Runtime below). Each operator() is defined by its service, so this
 // header needs none of their definitions.
@@ -331,7 +337,9 @@ inline void rma_progress_tick() {
 // Registers a function every poll_all() runs after delivering messages (from a service's init).
 // It must return at once when there is nothing to do and never run in a restricted context.
 using ProgressFn = void (*)();
-void add_progress_fn(ProgressFn fn);
+// `work` (and `work2`, may be null): the service's counters of outstanding work; poll_all calls
+// fn only while one is non-zero, so an idle service costs one load per poll, not a call.
+void add_progress_fn(ProgressFn fn, const std::atomic<uint32_t> *work, const std::atomic<uint32_t> *work2 = nullptr);
 
 // ---- events -----------------------------------------------------------------------------------
 gexi_Event *event_alloc();

@@ -239,6 +239,62 @@ TEST(SmpAmQueue, RoomOfADeadProducerIsSkipped) {
   }
 }
 
+// idle() is the poll's inline test (SmpTransport::poll calls drain only when it is false): it
+// must never say "idle" while drain would deliver or skip something, in either consumer mode,
+// over many laps of random traffic, unpublished claims and claims of a dead producer.
+TEST(SmpAmQueue, IdleNeverHidesWorkFromDrain) {
+  for (bool thread_safe : {true, false}) {
+    TestQueue tq(1 << 14, false, thread_safe);
+    std::mt19937 rng(thread_safe ? 7 : 11);
+    std::vector<unsigned char> payload(3000, 0xab);
+    std::vector<Claimed> open;
+    bool dead = false;  // rank 5, once dead, stays dead
+    static bool s_dead;
+    s_dead = false;
+    tq.q.set_dead_check([](uint32_t r) { return r == 5 && s_dead; });
+    unsigned delivered = 0, sent = 0, idle_true = 0;
+    EXPECT_TRUE(tq.q.idle());
+    for (int step = 0; step < 20000; ++step) {
+      const unsigned what = rng() % 8;
+      if (what < 4) {
+        const uint32_t n = rng() % uint32_t(payload.size());
+        if (send(tq.q, medium(1, payload.data(), n, nullptr, 0), 2)) ++sent;
+      } else if (what == 4 && open.size() < 2) {
+        // A producer (rank 5) claims and publishes later, or dies first.
+        const AmMessage m = medium(1, "x", 1, nullptr, 0);
+        Claimed c = claim(tq.q, record_footprint(m), 5);
+        if (c.rec) open.push_back(c);
+      } else if (what == 5 && !open.empty()) {
+        if (rng() % 4 == 0) {
+          s_dead = dead = true;  // rank 5 dies: its open rooms are skipped by drain
+          open.clear();
+        } else if (!dead) {
+          write_record(open.front().rec, medium(1, "x", 1, nullptr, 0), 5, tq.q.stamp(open.front().position));
+          ++sent;
+          open.erase(open.begin());
+        }
+      } else {
+        const bool idle = tq.q.idle();
+        const uint64_t tail = tq.control->tail.load();
+        std::vector<Seen> got;
+        const unsigned n = drain_into(tq.q, got, 1 + rng() % 4);
+        delivered += n;
+        if (idle) {
+          ++idle_true;
+          ASSERT_EQ(n, 0u) << "idle() while drain delivered, step " << step;
+          ASSERT_EQ(tq.control->tail.load(), tail) << "idle() while drain advanced, step " << step;
+        }
+      }
+    }
+    std::vector<Seen> got;
+    while (drain_into(tq.q, got)) {}
+    EXPECT_TRUE(tq.q.idle());
+    EXPECT_GT(idle_true, 100u);   // the test did meet idle queues
+    EXPECT_GT(delivered, 1000u);  // and busy ones
+    EXPECT_EQ(delivered + got.size(), sent);
+  }
+}
+
 // Negotiated payload: the room is claimed at reserve; a commit of fewer bytes leaves a pad for
 // the rest, a cancel leaves a pad for all of it; records claimed meanwhile by others follow.
 TEST(SmpAmQueue, ReservationsCommittedShortOrCancelled) {

@@ -151,6 +151,18 @@ class SmpAmQueue {
     return published(data_ + (p & mask_), stamp(p));
   }
 
+  // Whether drain() would certainly find nothing: the idle poll's whole test, inline in the
+  // caller (drain itself is out of line: its prologue alone costs more than this). With
+  // thread_safe: no producer has claimed past the consumer's position (two loads of lines nobody
+  // writes while the queue is idle); else the word at the consumer's position is neither its
+  // stamp (published) nor a claim word for it (a producer may have died holding it: drain asks).
+  bool idle() const noexcept {
+    const uint64_t p = next_.load(std::memory_order_relaxed);
+    if (thread_safe_) return control_->head.load(std::memory_order_relaxed) == p;
+    const uint64_t x = stamp_word(data_ + (p & mask_)).load(std::memory_order_relaxed) ^ stamp(p);
+    return x != 0 && ((x ^ kClaimMark) & ~((kClaimCellsMask << kClaimCellsShift) | (kClaimRankMask << kClaimRankShift)));
+  }
+
   // Delivers up to `budget` messages in queue order through deliver(const AmMessage &), skipping
   // pads. `nranks`: the job's size (decode check). corrupt(position, why) is called for a record
   // the decoder rejects and must not return. With thread_safe, a thread that finds another one
@@ -159,8 +171,10 @@ class SmpAmQueue {
   template <class Deliver, class Corrupt>
   unsigned drain(unsigned budget, uint32_t nranks, Deliver &&deliver, Corrupt &&corrupt) {
     if (thread_safe_) {
-      // The lock first: a thread that read next_ without it could read a cell another thread has
-      // consumed meanwhile and a producer is now rewriting (a data race, and what TSan reports).
+      if (idle()) return 0;
+      // The lock before reading any cell: a thread that read next_ without it could read a cell
+      // another thread has consumed meanwhile and a producer is now rewriting (a data race, and
+      // what TSan reports).
       if (busy_.load(std::memory_order_relaxed) || busy_.exchange(true, std::memory_order_acquire)) return 0;
     } else if (!ready() && !dead_claim_at(next_.load(std::memory_order_relaxed), nranks)) {
       return 0;

@@ -187,7 +187,7 @@ unsigned SmpTransport::drain(SmpAmQueue &q, unsigned budget) {
       [reply](uint64_t offset, const char *why) { corrupt_record(reply, offset, why); });
 }
 
-unsigned SmpTransport::poll(unsigned budget, bool replies_only) {
+unsigned SmpTransport::poll_queues(unsigned budget, bool replies_only) {
   // Replies first: they free the requester's resources and never send.
   unsigned delivered = drain(in_[1], budget);
   if (!replies_only && delivered < budget) delivered += drain(in_[0], budget - delivered);
