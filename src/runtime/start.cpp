@@ -163,17 +163,21 @@ SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immedia
   transport::Transport *t = g_rt.routes[dest].am;
   const bool observe = gex::diag::on();
   const uint64_t t0 = observe ? gex::diag::now_ns() : 0;
+  transport::Counter own{0};
   const bool replies_only = !m.is_request || t_thread.handler_depth != 0;
   const bool has_payload = m.category != transport::AmCategory::Short && m.nbytes;
-  // No counter: the caller needs the payload back on return, so the transport copies it (a
-  // wait for the provider's local completion would cost a rendezvous round trip).
-  transport::Counter *counter = has_payload ? lc : nullptr;
+  transport::Counter *counter = !has_payload ? nullptr : lc ? lc : &own;
   SendOutcome out = SendOutcome::Complete;
   for (;;) {
     const transport::Status st = transport::am_send(t, dest, m, counter);
     if (__builtin_expect(st == transport::Status::Done, 1)) break;
     if (st == transport::Status::Pending) {
-      out = counter ? SendOutcome::LcPending : SendOutcome::Complete;
+      if (counter == &own) {
+        // The caller needs its buffer back now (GEX_EVENT_NOW, or the runtime's own sends).
+        while (own.load(std::memory_order_acquire) != 0) wait_for_send_room(replies_only);
+      } else {
+        out = SendOutcome::LcPending;
+      }
       break;
     }
     // A peer that died (fault-tolerant jobs) never frees the room it lacks: the message is

@@ -114,11 +114,9 @@ class Transport {
 
   // ---- Active Messages ------------------------------------------------------------------------
   // Injects one AM to `dest`. For Long the payload lands at msg.dest_addr before the handler
-  // runs. `lc` (local completion: the payload buffer may be reused): null when the caller needs
-  // its buffer back on return (GEX_EVENT_NOW, the runtime's own sends): the transport copies the
-  // payload before returning instead of sending from it and making the caller wait for the
-  // provider's completion (a rendezvous round trip on tcp;ofi_rxm). Done/Pending: the message
-  // will be delivered; NoResources: nothing was sent and nothing was written at the target.
+  // runs. `lc` (local completion: the payload buffer may be reused) may be null only for a
+  // message without payload. Done/Pending: the message will be delivered; NoResources: nothing
+  // was sent and nothing was written at the target.
   virtual Status am_send(uint32_t dest, const AmMessage &msg, Counter *lc) = 0;
 
   // Negotiated payload without a second copy: reserves room for one Medium of up to

@@ -19,9 +19,7 @@
 //    before the handler runs (the Long limit is the Medium limit).
 //  - A payload above kCopyBytes is sent from the caller's buffer (Pending: the local-completion
 //    counter drops when the provider reports the send complete), unless the provider needs
-//    local buffers registered (FI_MR_LOCAL) or the caller waits for its buffer (no counter:
-//    GEX_EVENT_NOW): then it is copied into a registered send buffer, since on tcp;ofi_rxm a
-//    send from the caller's buffer completes only after a rendezvous round trip.
+//    local buffers registered (FI_MR_LOCAL): then it is copied into a registered send buffer.
 //
 // Local registration (FI_MR_LOCAL, or forced by GEX_OFI_FORCE_MR_LOCAL=1 for tests): the local
 // buffer of a put/get inside memory this transport registered (segments, AM buffers) uses that
