@@ -320,6 +320,15 @@ void OfiTransport::open_endpoint() {
   mr_endpoint_ = mr & FI_MR_ENDPOINT;
   if (info_->tx_attr->iov_limit < 2)
     copy_always_ = true;  // never sendv from the caller's buffer
+  // ofi_rxm sends a message eagerly up to its buffer size (FI_OFI_RXM_BUFFER_SIZE, 16 KiB by
+  // default) less its own header; above, by SAR or rendezvous (fi_rxm(7)). Other providers:
+  // every message counts as eager, as before.
+  if (std::strstr(info_->fabric_attr->prov_name, "ofi_rxm")) {
+    size_t rxm_buffer = 16384;
+    if (const char *e = std::getenv("FI_OFI_RXM_BUFFER_SIZE"); e && *e) rxm_buffer = std::strtoull(e, nullptr, 0);
+    constexpr size_t kRxmHeaderMargin = 256;
+    eager_bytes_ = rxm_buffer > kRxmHeaderMargin ? rxm_buffer - kRxmHeaderMargin : 0;
+  }
   if (info_->ep_attr->max_msg_size < buf_bytes_)
     bootstrap::fatal("ofi conduit: provider " + std::string(info_->fabric_attr->prov_name) + " sends at most " +
                      std::to_string(info_->ep_attr->max_msg_size) + " bytes per message; GEX_OFI_MAX_MEDIUM needs " +
@@ -496,6 +505,10 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
     if (n <= kCopyBytes || mr_local_ || copy_always_ || !lc) {
       std::memcpy(s->buf + off, msg.payload, n);
       s->len += n;
+      if (s->len > eager_bytes_ && lc) {  // rendezvous: complete only when the provider says so
+        s->lc = lc;
+        lc->fetch_add(1, std::memory_order_relaxed);
+      }
     } else {
       s->extra = msg.payload;
       s->extra_len = n;

@@ -20,6 +20,11 @@
 //  - A payload above kCopyBytes is sent from the caller's buffer (Pending: the local-completion
 //    counter drops when the provider reports the send complete), unless the provider needs
 //    local buffers registered (FI_MR_LOCAL): then it is copied into a registered send buffer.
+//    Either way a message longer than the provider's eager size (eager_bytes_) is Pending until
+//    the provider reports it sent: with ofi_rxm it goes by rendezvous, and a caller that waits
+//    for it (GEX_EVENT_NOW, the runtime's own sends) keeps its later messages behind it. GASPI's
+//    write_notify relies on that order. FI_OFI_RXM_BUFFER_SIZE (libfabric's own variable)
+//    raises rxm's eager size; docs/ofi.md has the measurements.
 //
 // Local registration (FI_MR_LOCAL, or forced by GEX_OFI_FORCE_MR_LOCAL=1 for tests): the local
 // buffer of a put/get inside memory this transport registered (segments, AM buffers) uses that
@@ -174,6 +179,11 @@ class OfiTransport final : public Transport {
   bool mr_prov_key_ = false; // FI_MR_PROV_KEY: the provider picks keys
   bool mr_endpoint_ = false; // FI_MR_ENDPOINT: registrations are bound to the endpoint
   bool copy_always_ = false; // no sendv from the caller's buffer (iov_limit < 2)
+  // Messages (header included) up to this length go eagerly: a copied one is complete when
+  // posted. A longer one may go by rendezvous (ofi_rxm above FI_OFI_RXM_BUFFER_SIZE): it then
+  // completes at the target only after eager messages this rank posts later, so even a copied
+  // one stays Pending until the provider reports it (waiters keep one sender's order).
+  size_t eager_bytes_ = SIZE_MAX;
   size_t max_medium_ = 0;
   size_t buf_bytes_ = 0;     // one message at most: header, 16 arguments, max_medium_
   uint32_t credits_per_class_ = 0;
