@@ -77,6 +77,14 @@ CONFIG
       echo "netns: sshd did not start in ${NETNS_NAMES[$i]}: $(cat "$NETNS_SSH_DIR/sshd.$i.log")" >&2; return 1; }
     NETNS_SSH_HOSTS="${NETNS_SSH_HOSTS:+$NETNS_SSH_HOSTS,}${NETNS_ADDRS[$i]}"
   done
+  # sshd may return before it listens (a first ssh was refused once): wait up to 10 s for each.
+  local tries
+  for i in "${!NETNS_NAMES[@]}"; do
+    for tries in $(seq 1 100); do
+      timeout 1 bash -c "exec 3<>/dev/tcp/${NETNS_ADDRS[$i]}/22" 2>/dev/null && break
+      sleep 0.1
+    done
+  done
   NETNS_SSH_OPTIONS="-i $NETNS_SSH_DIR/idkey -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR"
   return 0
 }
