@@ -9,9 +9,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 #include "bootstrap/bootstrap.h"
 #include "gaspi/state.h"
+#include "runtime/env.h"
 
 namespace gex::gaspi {
 
@@ -215,6 +217,55 @@ gaspi_return_t pgaspi_version(float *version) {
   return GASPI_SUCCESS;
 }
 
+// ---- the progress thread -------------------------------------------------------------------------
+// GASPI's one-sided model lets a target wait for data without any call (spinning on its segment);
+// GPI-2 receives from a device thread. Where data reaches this rank as messages it must poll for
+// (a peer over ofi, GEX_FORCE_AM, GEX_ROUTE_TEST=mixed), this thread polls while the program does
+// not: at once after work, then backing off from 1 us to 1 ms while idle, so an idle rank costs
+// about a thousand wake-ups a second. GEX_GASPI_PROGRESS_THREAD=1 forces it on, =0 off. Only in
+// a thread-safe (PAR) runtime: a GASNet-EX SEQ client that started the runtime first gets none.
+// The process ends through the exit coordinator (_exit), never with this thread to join; only
+// gaspi_proc_term stops it.
+namespace {
+struct ProgressThread {
+  std::atomic<bool> stop{false};
+  std::atomic<bool> running{false};
+};
+ProgressThread g_progress;
+
+void progress_loop() {
+  long idle_ns = 1000;
+  while (!g_progress.stop.load(std::memory_order_acquire)) {
+    if (rt::poll_all()) {
+      idle_ns = 1000;
+      continue;
+    }
+    timespec ts{0, idle_ns};
+    nanosleep(&ts, nullptr);
+    idle_ns = std::min(idle_ns * 2, 1000000L);
+  }
+  g_progress.running.store(false, std::memory_order_release);
+}
+
+bool progress_thread_wanted() {
+  const bool needed = !rt::g_rt.one_nbrhd || rt::g_rt.force_am || rt::g_rt.route_mix;
+  return rt::g_rt.thread_mode == 2 && rt::env_bool("GEX_GASPI_PROGRESS_THREAD", needed);
+}
+
+void start_progress_thread() {
+  if (g_progress.running.load(std::memory_order_acquire) || !progress_thread_wanted()) return;
+  g_progress.stop.store(false, std::memory_order_relaxed);
+  g_progress.running.store(true, std::memory_order_release);
+  std::thread(progress_loop).detach();
+}
+
+void stop_progress_thread() {
+  if (!g_progress.running.load(std::memory_order_acquire)) return;
+  g_progress.stop.store(true, std::memory_order_release);
+  while (g_progress.running.load(std::memory_order_acquire)) sched_yield();
+}
+}  // namespace
+
 // ---- process management ----------------------------------------------------------------------
 gaspi_return_t pgaspi_proc_init(const gaspi_timeout_t) {
   const char *call = "gaspi_proc_init";
@@ -258,6 +309,7 @@ gaspi_return_t pgaspi_proc_init(const gaspi_timeout_t) {
   all.members.resize(g_ctx.size);
   for (gaspi_rank_t r = 0; r < g_ctx.size; ++r) all.members[r] = r;
   all.my_index = g_ctx.rank;
+  start_progress_thread();  // last: its handlers may use everything above
   return GASPI_SUCCESS;
 }
 
@@ -274,6 +326,7 @@ gaspi_return_t pgaspi_proc_term(const gaspi_timeout_t) {
       wait_step();
     }
   }
+  stop_progress_thread();
   g_ctx.initialized.store(false, std::memory_order_release);
   segments_term();
   return GASPI_SUCCESS;

@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <iterator>
 #include <new>
 #include <string>
@@ -710,6 +711,23 @@ unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vect
   }
   flush_backlog();
   if (!credit_due_.empty()) send_owed_credits();
+
+  // One thread delivers at a time (handlers run with the mutex released): two threads taking
+  // turns at the completion queue would run one sender's messages out of order (GASPI's
+  // write_notify relies on that order; a GASPI progress thread polls beside the program's).
+  // The delivering thread itself may poll again from inside a handler (replies only).
+  const std::thread::id self = std::this_thread::get_id();
+  if (deliverer_ != std::thread::id() && deliverer_ != self) {
+    if (!credit_due_.empty()) send_owed_credits();
+    return 0;
+  }
+  const bool outermost = deliverer_ == std::thread::id();
+  deliverer_ = self;
+  struct DelivererReset {
+    OfiTransport &t;
+    bool outermost;
+    ~DelivererReset() { if (outermost) t.deliverer_ = std::thread::id(); }  // under the mutex (g)
+  } reset{*this, outermost};
 
   unsigned delivered = 0;
   auto deliver = [&](RecvSlot *r) {

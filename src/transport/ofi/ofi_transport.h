@@ -51,6 +51,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 #include "firehose/firehose.h"
@@ -184,6 +185,7 @@ class OfiTransport final : public Transport {
   // completes at the target only after eager messages this rank posts later, so even a copied
   // one stays Pending until the provider reports it (waiters keep one sender's order).
   size_t eager_bytes_ = SIZE_MAX;
+  std::thread::id deliverer_;  // the thread delivering received messages now (poll), if any
   size_t max_medium_ = 0;
   size_t buf_bytes_ = 0;     // one message at most: header, 16 arguments, max_medium_
   uint32_t credits_per_class_ = 0;
