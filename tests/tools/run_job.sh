@@ -90,7 +90,7 @@ fi
 # The test programs learn the host count from GEX_TEST_HOSTS (tests/spmd/test_util.h), as in a
 # rehearsed job; in a real multi-host job the bootstrap takes the layout from gexrun instead.
 [ "$netns_hosts" -gt 0 ] && export GEX_TEST_HOSTS="$netns_hosts"
-[ "$local_hosts" -gt 0 ] && export GEX_TEST_HOSTS="$local_hosts"
+[ "$local_hosts" -gt 0 ] && export GEX_TEST_HOSTS="$local_hosts" FI_TCP_IFACE="${FI_TCP_IFACE:-lo}"  # not a bridge a concurrent namespace test deletes
 errfile="$tmpdir/stderr"
 # The job's stderr goes through a FIFO to tee, so that it shows in CTest's log and can be matched.
 mkfifo "$tmpdir/errpipe"
