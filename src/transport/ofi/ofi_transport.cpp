@@ -14,10 +14,10 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <thread>
 #include <iterator>
 #include <new>
 #include <string>
+#include <thread>
 
 #include "bootstrap/bootstrap.h"
 
@@ -717,10 +717,7 @@ unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vect
   // write_notify relies on that order; a GASPI progress thread polls beside the program's).
   // The delivering thread itself may poll again from inside a handler (replies only).
   const std::thread::id self = std::this_thread::get_id();
-  if (deliverer_ != std::thread::id() && deliverer_ != self) {
-    if (!credit_due_.empty()) send_owed_credits();
-    return 0;
-  }
+  if (deliverer_ != std::thread::id() && deliverer_ != self) return 0;
   const bool outermost = deliverer_ == std::thread::id();
   deliverer_ = self;
   struct DelivererReset {

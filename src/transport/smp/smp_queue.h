@@ -173,12 +173,11 @@ class SmpAmQueue {
   template <class Deliver, class Corrupt>
   unsigned drain(unsigned budget, uint32_t nranks, Deliver &&deliver, Corrupt &&corrupt) {
     if (thread_safe_) {
-      // The lock before reading any cell: a thread that read next_ without it could read a cell
-      // another thread has consumed meanwhile and a producer is now rewriting (a data race, and
-      // what TSan reports).
+      // The lock first: a thread that read next_ without it could read a cell another thread has
+      // consumed meanwhile and a producer is now rewriting (a data race, and what TSan reports).
       if (busy_.load(std::memory_order_relaxed) || busy_.exchange(true, std::memory_order_acquire)) return 0;
-    } else if (!ready() && !dead_claim_at(next_.load(std::memory_order_relaxed), nranks)) {
-      return 0;
+    } else if (idle()) {
+      return 0;  // a claim word held by a live producer goes on to the loop, which stops at it
     }
     uint64_t t = next_.load(std::memory_order_relaxed);
     unsigned delivered = 0;
