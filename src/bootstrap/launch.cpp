@@ -1,10 +1,13 @@
 #include "bootstrap/launch.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 #include <ctime>
 
@@ -55,6 +58,37 @@ int remove_job_shm_objects(const std::string &job_id) {
   int removed = 0;
   while (dirent *entry = readdir(dir)) {
     if (std::strncmp(entry->d_name, prefix.c_str(), prefix.size()) != 0) continue;
+    if (shm_unlink(("/" + std::string(entry->d_name)).c_str()) == 0) ++removed;
+  }
+  closedir(dir);
+  return removed;
+}
+
+namespace {
+// The launcher's pid in a name "gex-p<pid>t<hex>-...", or 0 when the name has another form.
+pid_t launcher_pid_of(const char *name) {
+  if (std::strncmp(name, "gex-p", 5) != 0) return 0;
+  const char *p = name + 5;
+  long pid = 0;
+  while (*p >= '0' && *p <= '9' && pid < (1L << 30)) pid = pid * 10 + (*p++ - '0');
+  if (p == name + 5 || *p++ != 't') return 0;
+  const char *hex = p;
+  while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')) ++p;
+  if (p == hex || *p != '-') return 0;  // "...t<hex>h<host>-" is a multi-host job's: not ours
+  return pid_t(pid);
+}
+}  // namespace
+
+int remove_stale_job_shm_objects() {
+  DIR *dir = opendir("/dev/shm");
+  if (!dir) return 0;
+  int removed = 0;
+  const uid_t me = geteuid();
+  while (dirent *entry = readdir(dir)) {
+    const pid_t pid = launcher_pid_of(entry->d_name);
+    if (pid <= 0 || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH) continue;
+    struct stat st{};
+    if (fstatat(dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || st.st_uid != me) continue;
     if (shm_unlink(("/" + std::string(entry->d_name)).c_str()) == 0) ++removed;
   }
   closedir(dir);

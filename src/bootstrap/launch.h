@@ -27,6 +27,14 @@ std::string control_block_name(const std::string &job_id);
 // Removes every /dev/shm/gex-<job_id>-* object. Returns how many it removed.
 int remove_job_shm_objects(const std::string &job_id);
 
+// Removes the objects of jobs whose launcher is gone: a launcher killed with SIGKILL (a test
+// harness's time limit, kill -9) cannot remove its job's objects, and its ranks die with it
+// (PR_SET_PDEATHSIG), so nobody does. Only names of the form job_id_from_env_or_pid() makes
+// ("gex-p<pid>t<hex>-...", the launcher's pid), owned by this user, whose pid no longer runs
+// here; never a name chosen with GEX_JOB_ID or one of a multi-host job (another host's pid).
+// gexrun calls it as it starts. Returns how many it removed.
+int remove_stale_job_shm_objects();
+
 // "Killed", "Segmentation fault", ... (strsignal, or "unknown signal").
 std::string signal_description(int signal_number);
 

@@ -39,6 +39,8 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "gexrun: %s\n", error.what());
     return kUsageErrorCode;
   }
+  // What a launcher killed with SIGKILL left in /dev/shm (nothing could remove it then).
+  remove_stale_job_shm_objects();
   if (const std::string problem = find_program_problem(options.command[0]); !problem.empty()) {
     std::fprintf(stderr, "gexrun: %s\n", problem.c_str());
     return kCannotExecuteCode;
