@@ -1686,13 +1686,39 @@ static inline void *gexi_fast_addr(gex_TM_t tm, gex_Rank_t rank, const void *add
     __atomic_store_n((T *)(to), gexi_v_, __ATOMIC_RELAXED); } while (0)
 #define GEXI_FAST_LOAD(T, to, from) do { T gexi_v_ = __atomic_load_n((const T *)(from), __ATOMIC_RELAXED); \
     __builtin_memcpy((to), &gexi_v_, sizeof(T)); } while (0)
+/* 16 to 512 bytes copied in the caller's code, in 16-byte pieces (the first and last pieces may
+   overlap the others): a libc memcpy call at these sizes costs as much as the copy. Larger, or
+   smaller and not one of the single-word cases, goes to memcpy. */
+#define GEXI_COPY16(d, s) __builtin_memcpy((d), (s), 16)
+static inline void gexi_copy_small(void *to, const void *from, size_t n) {
+  char *d = (char *)to;
+  const char *s = (const char *)from;
+  if (n <= 32) {
+    GEXI_COPY16(d, s);
+    GEXI_COPY16(d + n - 16, s + n - 16);
+    return;
+  }
+  size_t i = 0;
+  do {
+    GEXI_COPY16(d + i, s + i);
+    GEXI_COPY16(d + i + 16, s + i + 16);
+    i += 32;
+  } while (i + 32 < n);
+  GEXI_COPY16(d + n - 32, s + n - 32);
+  GEXI_COPY16(d + n - 16, s + n - 16);
+}
+static inline void gexi_fast_copy(void *to, const void *from, size_t n) {
+  /* A size known at compile time: the compiler's own copy of exactly that size is best. */
+  if (!__builtin_constant_p(n) && n - 16 <= 512 - 16) gexi_copy_small(to, from, n);
+  else __builtin_memcpy(to, from, n);
+}
 static inline void gexi_fast_put(void *to, const void *from, size_t n) {
   const uintptr_t a = (uintptr_t)to;
   if (n == 8 && !(a & 7)) GEXI_FAST_ONE(uint64_t, to, from);
   else if (n == 4 && !(a & 3)) GEXI_FAST_ONE(uint32_t, to, from);
   else if (n == 2 && !(a & 1)) GEXI_FAST_ONE(uint16_t, to, from);
   else if (n == 1) GEXI_FAST_ONE(uint8_t, to, from);
-  else __builtin_memcpy(to, from, n);
+  else gexi_fast_copy(to, from, n);
 }
 static inline void gexi_fast_get(void *to, const void *from, size_t n) {
   const uintptr_t a = (uintptr_t)from;
@@ -1700,7 +1726,7 @@ static inline void gexi_fast_get(void *to, const void *from, size_t n) {
   else if (n == 4 && !(a & 3)) GEXI_FAST_LOAD(uint32_t, to, from);
   else if (n == 2 && !(a & 1)) GEXI_FAST_LOAD(uint16_t, to, from);
   else if (n == 1) GEXI_FAST_LOAD(uint8_t, to, from);
-  else __builtin_memcpy(to, from, n);
+  else gexi_fast_copy(to, from, n);
 }
 /* A blocking transfer takes the fast path unless it is the 64th (the library then polls). */
 static inline int gexi_fast_tick(void) {

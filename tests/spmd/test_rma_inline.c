@@ -7,9 +7,10 @@
  *  - gexi_fast_map is set once the segments are known when the job reaches every peer by
  *    load/store, and NULL with statistics or tracing on (GEX_STATS, GEX_TRACE: they must see
  *    every transfer) or with GEX_FORCE_AM=1 (no peer is load/store);
- *  - every form (Blocking, NB, NBI, the Val forms) moves the right bytes for sizes 1..64 at
- *    every alignment, through the fast path, through a split team (the library) and through
- *    the library's own function pointers, checked byte for byte at the owner;
+ *  - every form (Blocking, NB, NBI, the Val forms) moves the right bytes for sizes 1..600 (every
+ *    size to 16, then both sides of the inline copy's boundaries) at every alignment, through
+ *    the fast path, through a split team (the library) and through the library's own function
+ *    pointers, checked byte for byte at the owner;
  *  - a thread that only does blocking puts still polls (every 64th call goes to the library),
  *    so a peer waiting for its AM reply is served.
  */
@@ -22,7 +23,18 @@
 static gex_TM_t tm;
 static gex_Rank_t me, np;
 static char *seg;
-static const size_t kArea = 4096;
+static const size_t kArea = 32768;
+
+/* Sizes: every one to 16 (the single-word cases and memcpy), then both sides of each boundary of
+ * the inline block copy (16-byte pieces to 512 bytes, memcpy above). */
+enum { kMaxSize = 600 };
+static size_t next_size(size_t n) {
+  static const size_t larger[] = {17, 24, 31, 32, 33, 48, 63, 64, 65, 100, 127, 128, 129, 255, 256, 257, 300, 511, 512, 513, kMaxSize, 0};
+  if (n < 16) return n + 1;
+  for (size_t i = 0; larger[i]; ++i)
+    if (larger[i] > n) return larger[i];
+  return kMaxSize + 1;
+}
 
 static volatile int g_replies = 0;
 static void ping_handler(gex_Token_t token) { gex_AM_ReplyShort0(token, GEX_AM_INDEX_BASE + 1, 0); }
@@ -66,7 +78,7 @@ static void put_library(gex_TM_t t, gex_Rank_t p, void *d, const void *s, size_t
 }
 
 static void get_check(gex_TM_t t, gex_Rank_t p, const unsigned char *at, const unsigned char *expect, size_t n, int form) {
-  unsigned char got[64];
+  unsigned char got[kMaxSize];
   memset(got, 0xee, sizeof got);
   switch (form) {
     case 0: CHECK_EQ(gex_RMA_GetBlocking(t, got, p, (void *)at, n, 0), 0); break;
@@ -83,20 +95,20 @@ static void get_check(gex_TM_t t, gex_Rank_t p, const unsigned char *at, const u
   CHECKF(memcmp(got, expect, n) == 0, "get form %d of %zu bytes from rank %u: wrong bytes", form, n, (unsigned)p);
 }
 
-/* One round: every rank puts a pattern into its own slice of every rank's area (sizes 1..64 at
+/* One round: every rank puts a pattern into its own slice of every rank's area (sizes 1..600 at
  * every alignment, one form per round), then every owner checks its area and every rank reads
  * the peers' areas back with every get form. `team` may be a split team: ranks are then
  * translated, but the bytes must be the same. */
 static void round_trip(gex_TM_t team, put_fn how, unsigned round) {
   const gex_Rank_t tsize = gex_TM_QuerySize(team);
   const size_t slice = kArea / (size_t)np;
-  unsigned char src[64];
+  unsigned char src[kMaxSize];
   for (gex_Rank_t tp = 0; tp < tsize; ++tp) {
     const gex_Rank_t jr = gex_TM_TranslateRankToJobrank(team, tp);
     void *remote = NULL;
     CHECK(gex_Segment_QueryBound(tm, jr, &remote, NULL, NULL) == 0);
     size_t off = (size_t)me * slice;
-    for (size_t n = 1; n <= 64 && off + n + 8 <= ((size_t)me + 1) * slice; n = n < 16 ? n + 1 : n * 2) {
+    for (size_t n = 1; n <= kMaxSize && off + n + 8 <= ((size_t)me + 1) * slice; n = next_size(n)) {
       for (size_t k = 0; k < n; ++k) src[k] = pattern(me, off + k, round);
       how(team, tp, (char *)remote + off, src, n);
       off += n + (n % 7); /* every alignment in turn */
@@ -106,7 +118,7 @@ static void round_trip(gex_TM_t team, put_fn how, unsigned round) {
   /* The owner checks what each writer left in its slice. */
   for (gex_Rank_t w = 0; w < np; ++w) {
     size_t off = (size_t)w * slice;
-    for (size_t n = 1; n <= 64 && off + n + 8 <= ((size_t)w + 1) * slice; n = n < 16 ? n + 1 : n * 2) {
+    for (size_t n = 1; n <= kMaxSize && off + n + 8 <= ((size_t)w + 1) * slice; n = next_size(n)) {
       if (gex_TM_TranslateJobrankToRank(team, w) != GEX_RANK_INVALID && gex_TM_TranslateJobrankToRank(team, me) != GEX_RANK_INVALID)
         for (size_t k = 0; k < n; ++k)
           CHECKF((unsigned char)seg[off + k] == pattern(w, off + k, round),
@@ -123,8 +135,8 @@ static void round_trip(gex_TM_t team, put_fn how, unsigned round) {
       if (gex_TM_TranslateJobrankToRank(team, w) == GEX_RANK_INVALID) continue;
       size_t off = (size_t)w * slice;
       int form = 0;
-      for (size_t n = 1; n <= 64 && off + n + 8 <= ((size_t)w + 1) * slice; n = n < 16 ? n + 1 : n * 2) {
-        unsigned char expect[64];
+      for (size_t n = 1; n <= kMaxSize && off + n + 8 <= ((size_t)w + 1) * slice; n = next_size(n)) {
+        unsigned char expect[kMaxSize];
         for (size_t k = 0; k < n; ++k) expect[k] = pattern(w, off + k, round);
         get_check(team, tp, (const unsigned char *)remote + off, expect, n, form++ % 4);
         off += n + (n % 7);
