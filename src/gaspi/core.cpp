@@ -221,14 +221,11 @@ gaspi_return_t pgaspi_version(float *version) {
 // GASPI's one-sided model lets a target wait for data without any call (spinning on its segment);
 // GPI-2 receives from a device thread. Where data reaches this rank as messages it must poll for
 // (a peer over ofi, GEX_FORCE_AM, GEX_ROUTE_TEST=mixed), this thread polls while the program does
-// not. Idle, it sleeps on the network's wait object (a message wakes it, as GPI-2's thread wakes
-// from epoll), for 1 us growing to 1 ms, the bound on how late it sees shared-memory traffic,
-// which has no wait object. While a thread of the program waits in the runtime (and so polls),
-// this one stays out of its way: two threads taking turns at one queue slow both, and on a busy
-// core its wake-ups take the program's time. GEX_GASPI_PROGRESS_THREAD=1 forces it on, =0 off.
-// Only in a thread-safe (PAR) runtime: a GASNet-EX SEQ client that started the runtime first gets
-// none. The process ends through the exit coordinator (_exit), never with this thread to join;
-// only gaspi_proc_term stops it.
+// not: at once after work, then backing off from 1 us to 1 ms while idle, so an idle rank costs
+// about a thousand wake-ups a second. GEX_GASPI_PROGRESS_THREAD=1 forces it on, =0 off. Only in
+// a thread-safe (PAR) runtime: a GASNet-EX SEQ client that started the runtime first gets none.
+// The process ends through the exit coordinator (_exit), never with this thread to join; only
+// gaspi_proc_term stops it.
 namespace {
 struct ProgressThread {
   std::atomic<bool> stop{false};
@@ -237,25 +234,15 @@ struct ProgressThread {
 ProgressThread g_progress;
 
 void progress_loop() {
-  constexpr long kMaxSleepNs = 1000000;
   long idle_ns = 1000;
   while (!g_progress.stop.load(std::memory_order_acquire)) {
-    const uint64_t steps = rt::g_rt.wait_steps.load(std::memory_order_relaxed);
-    const bool slept = rt::block_for_traffic(idle_ns);  // false: something to read at once
-    if (rt::g_rt.wait_steps.load(std::memory_order_relaxed) != steps) {
-      // The program waited in the runtime meanwhile, polling: what arrived is its to deliver.
-      if (!slept) {
-        const timespec ts{0, 10000};
-        nanosleep(&ts, nullptr);
-      }
-      idle_ns = std::min(idle_ns * 2, kMaxSleepNs);
-      continue;
-    }
     if (rt::poll_all()) {
       idle_ns = 1000;
       continue;
     }
-    idle_ns = std::min(idle_ns * 2, kMaxSleepNs);
+    timespec ts{0, idle_ns};
+    nanosleep(&ts, nullptr);
+    idle_ns = std::min(idle_ns * 2, 1000000L);
   }
   g_progress.running.store(false, std::memory_order_release);
 }
@@ -269,7 +256,6 @@ void start_progress_thread() {
   if (g_progress.running.load(std::memory_order_acquire) || !progress_thread_wanted()) return;
   g_progress.stop.store(false, std::memory_order_relaxed);
   g_progress.running.store(true, std::memory_order_release);
-  rt::g_rt.count_wait_steps.store(true, std::memory_order_relaxed);
   std::thread(progress_loop).detach();
 }
 
@@ -277,7 +263,6 @@ void stop_progress_thread() {
   if (!g_progress.running.load(std::memory_order_acquire)) return;
   g_progress.stop.store(true, std::memory_order_release);
   while (g_progress.running.load(std::memory_order_acquire)) sched_yield();
-  rt::g_rt.count_wait_steps.store(false, std::memory_order_relaxed);
 }
 }  // namespace
 

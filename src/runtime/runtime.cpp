@@ -1,7 +1,6 @@
 #include "runtime/runtime.h"
 
 #include <sched.h>
-#include <time.h>
 
 #include <array>
 #include <cstdio>
@@ -120,22 +119,8 @@ unsigned poll_all() {
   return n;
 }
 
-bool block_for_traffic(long timeout_ns) {
-  // A job with two transports (smp and ofi) sleeps on the network's wait object: shared-memory
-  // traffic has none, so it is seen when the timeout ends, as with a plain sleep.
-  for (auto &t : g_rt.transports) {
-    const transport::BlockResult r = t->block(timeout_ns);
-    if (r != transport::BlockResult::Unsupported) return r == transport::BlockResult::Slept;
-  }
-  const timespec ts{timeout_ns / 1000000000L, timeout_ns % 1000000000L};
-  nanosleep(&ts, nullptr);
-  return true;
-}
-
 void progress_wait_step() {
   ThreadState &t = t_thread;
-  if (__builtin_expect(g_rt.count_wait_steps.load(std::memory_order_relaxed), 0))
-    g_rt.wait_steps.store(g_rt.wait_steps.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   if (poll_all()) {
     t.idle_polls = 0;
     return;

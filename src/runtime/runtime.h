@@ -197,11 +197,6 @@ struct Runtime {
   gex_Rank_t size = 1;
   int thread_mode = 2;
   bool oversubscribed = false;  // more ranks on this host than cores: waiting loops yield often
-  // While a thread polls on the program's behalf (GASPI's progress thread), waiting loops count
-  // their steps in wait_steps: a count that moves tells that thread the program is polling
-  // itself, so it stays out of the way (two threads taking turns at one queue cost both).
-  std::atomic<bool> count_wait_steps{false};
-  std::atomic<uint64_t> wait_steps{0};
   bool force_am = false;        // GEX_FORCE_AM: RMA to neighbours goes through extended-ref too
   // GEX_ROUTE_TEST=mixed: every other peer is treated as off-host (RMA over AM, no load/store),
   // the rehearsal of a job that mixes shared memory and a network (tests/spmd, route_mix).
@@ -329,10 +324,6 @@ void progress_wait_step();
 unsigned poll_transports(bool replies_only);
 // Runs handlers and progress functions once. Fatal when called from inside a handler.
 unsigned poll_all();
-// Sleeps until a transport may have something to deliver or timeout_ns passes: on the network
-// transport's wait object where it has one (a message wakes the sleeper), else a plain sleep.
-// False when it returned at once because the network has something to read now.
-bool block_for_traffic(long timeout_ns);
 [[noreturn]] void reentrant_poll_fatal(const char *call);
 // Blocking RMA to a load/store peer completes without waiting, so it would never poll; a thread
 // that only does such puts (GASNet's testcontend) would then never run the handler that tells it

@@ -28,9 +28,6 @@ enum class AmCategory : uint8_t { Short = 0, Medium = 1, Long = 2 };
 // Every transport the library has: the route table keeps one of these beside the pointer so hot
 // paths dispatch with a switch over final classes (transport/dispatch.h), not a virtual call.
 enum class Kind : uint8_t { Smp = 0, Ofi = 1 };
-// What Transport::block did: slept (until traffic or the timeout), returned at once because
-// something is there to read, or cannot sleep on its traffic (no wait object: sleep elsewhere).
-enum class BlockResult : uint8_t { Slept, Ready, Unsupported };
 
 // Everything an AM carries besides its payload, in the same form for every transport.
 struct AmMessage {
@@ -173,10 +170,6 @@ class Transport {
   // only replies (while a Request handler waits to send its Reply: replies never send, so two
   // ranks flooding each other cannot deadlock). Returns how many it delivered.
   virtual unsigned poll(unsigned budget, bool replies_only) = 0;
-  // Sleeps until this transport may have something to deliver, or for timeout_ns at most: for a
-  // thread that polls on the program's behalf while the program does not (GASPI's progress
-  // thread), so that it wakes when a message arrives instead of at its next timed poll.
-  virtual BlockResult block(long /*timeout_ns*/) { return BlockResult::Unsupported; }
 
  private:
   Kind kind_;

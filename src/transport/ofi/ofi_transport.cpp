@@ -1,12 +1,10 @@
 #include "transport/ofi/ofi_transport.h"
 
 #include <dlfcn.h>
-#include <poll.h>
 #include <rdma/fabric.h>
 #include <rdma/fi_cm.h>
 #include <rdma/fi_domain.h>
 #include <rdma/fi_endpoint.h>
-#include <rdma/fi_eq.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
 #include <sys/uio.h>
@@ -339,7 +337,13 @@ void OfiTransport::open_endpoint() {
 
   if ((rc = lib.fabric(info_->fabric_attr, &fabric_, nullptr))) fail("fi_fabric", rc);
   if ((rc = fi_domain(fabric_, info_, &domain_, nullptr))) fail("fi_domain", rc);
-  open_queues();
+  fi_cq_attr cq_attr{};
+  cq_attr.format = FI_CQ_FORMAT_CONTEXT;
+  cq_attr.wait_obj = FI_WAIT_NONE;
+  cq_attr.size = kSendSlots + kMaxRmaOps + 64;
+  if ((rc = fi_cq_open(domain_, &cq_attr, &txcq_, nullptr))) fail("fi_cq_open (transmit)", rc);
+  cq_attr.size = size_t(size_) * (2 * credits_per_class_ + 4) + 64;
+  if ((rc = fi_cq_open(domain_, &cq_attr, &rxcq_, nullptr))) fail("fi_cq_open (receive)", rc);
   fi_av_attr av_attr{};
   av_attr.type = FI_AV_UNSPEC;
   av_attr.count = size_;
@@ -349,37 +353,6 @@ void OfiTransport::open_endpoint() {
   if ((rc = fi_ep_bind(ep_, &txcq_->fid, FI_TRANSMIT))) fail("fi_ep_bind (transmit queue)", rc);
   if ((rc = fi_ep_bind(ep_, &rxcq_->fid, FI_RECV))) fail("fi_ep_bind (receive queue)", rc);
   if ((rc = fi_enable(ep_))) fail("fi_enable", rc);
-}
-
-void OfiTransport::open_queues() {
-  const bool want_fd = !(std::getenv("GEX_OFI_WAIT_FD") && std::strcmp(std::getenv("GEX_OFI_WAIT_FD"), "0") == 0);
-  for (int attempt = want_fd ? 0 : 1; attempt < 2; ++attempt) {
-    fi_cq_attr cq_attr{};
-    cq_attr.format = FI_CQ_FORMAT_CONTEXT;
-    cq_attr.wait_obj = attempt == 0 ? FI_WAIT_FD : FI_WAIT_NONE;
-    cq_attr.size = kSendSlots + kMaxRmaOps + 64;
-    int rc = fi_cq_open(domain_, &cq_attr, &txcq_, nullptr);
-    if (rc == 0) {
-      cq_attr.size = size_t(size_) * (2 * credits_per_class_ + 4) + 64;
-      rc = fi_cq_open(domain_, &cq_attr, &rxcq_, nullptr);
-      if (rc) {
-        fi_close(&txcq_->fid);
-        txcq_ = nullptr;
-      }
-    }
-    if (rc == 0 && attempt == 0) {
-      // A provider may open the queue and still have no descriptor to give: plain queues then.
-      if (fi_control(&txcq_->fid, FI_GETWAIT, &wait_fd_[0]) == 0 && fi_control(&rxcq_->fid, FI_GETWAIT, &wait_fd_[1]) == 0)
-        return;
-      wait_fd_[0] = wait_fd_[1] = -1;
-      fi_close(&rxcq_->fid);
-      fi_close(&txcq_->fid);
-      txcq_ = rxcq_ = nullptr;
-      continue;
-    }
-    if (rc == 0) return;
-    if (attempt == 1) fail("fi_cq_open", rc);
-  }
 }
 
 fid_mr *OfiTransport::reg(void *base, size_t bytes, uint64_t access, void **desc) {
@@ -725,23 +698,6 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
   const unsigned n = poll_locked(budget, replies_only, released);
   release_pins(released);
   return n;
-}
-
-BlockResult OfiTransport::block(long timeout_ns) {
-  if (wait_fd_[0] < 0) return BlockResult::Unsupported;
-  {
-    Guard g(*this);
-    // fi_trywait arms the wait objects, or says there is something to read already; it must
-    // come before every sleep on them (fi_poll(3)).
-    fid *fids[2] = {&txcq_->fid, &rxcq_->fid};
-    const int rc = fi_trywait(fabric_, fids, 2);
-    if (rc == -FI_EAGAIN) return BlockResult::Ready;
-    if (rc) return BlockResult::Unsupported;
-  }
-  pollfd p[2] = {{wait_fd_[0], POLLIN, 0}, {wait_fd_[1], POLLIN, 0}};
-  const timespec ts{timeout_ns / 1000000000L, timeout_ns % 1000000000L};
-  ppoll(p, 2, &ts, nullptr);
-  return BlockResult::Slept;
 }
 
 unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vector<const firehose::Request *> &released) {

@@ -105,7 +105,6 @@ class OfiTransport final : public Transport {
   void deregister_memory(const Registration &r) override;
   void peer_memory(uint32_t jobrank, const void *owner_base, size_t bytes, uint64_t rkey) override;
   unsigned poll(unsigned budget, bool replies_only) override;
-  BlockResult block(long timeout_ns) override;
 
   // The registration cache of local buffers (null unless local buffers need registering).
   const firehose::Firehose *firehose() const noexcept { return fh_.get(); }
@@ -127,9 +126,6 @@ class OfiTransport final : public Transport {
   };
 
   void open_endpoint();
-  // The completion queues, with the provider's file descriptor to sleep on (FI_WAIT_FD) where it
-  // has one (block()); without, plain queues. GEX_OFI_WAIT_FD=0 asks for plain queues.
-  void open_queues();
   void exchange_addresses();
   void make_buffers();
   fid_mr *reg(void *base, size_t bytes, uint64_t access, void **desc);
@@ -203,7 +199,6 @@ class OfiTransport final : public Transport {
   fid_cq *txcq_ = nullptr;
   fid_cq *rxcq_ = nullptr;
   std::vector<uint64_t> addr_;  // fi_addr_t of every rank
-  int wait_fd_[2] = {-1, -1};   // the queues' wait objects (transmit, receive), or -1
 
   // Buffers: one registered region each for receive and send slots.
   char *recv_region_ = nullptr, *send_region_ = nullptr;
