@@ -110,6 +110,34 @@ static void test_groups(void) {
   CHECK(n == 1, "group_num after delete %u", n);
 }
 
+/* One group id, created and deleted again with other members each time (GPI-2's
+ * groups/g_coll_del_coll and g_with_one_hole): every rank but the culprit makes the group of the
+ * others, commits it, runs culprit+1 barriers and allreduces in it and deletes it. A rank that
+ * skipped the id's last incarnation must still agree with the others on the commit handshake
+ * and on the collectives' epochs (an odd number of barriers leaves the others' parity at 1). */
+static void test_group_reuse(void) {
+  for (gaspi_rank_t culprit = 0; culprit < np; ++culprit) {
+    if (me != culprit) {
+      gaspi_group_t g;
+      OK(gaspi_group_create(&g));
+      for (gaspi_rank_t r = 0; r < np; ++r)
+        if (r != culprit) OK(gaspi_group_add(g, r));
+      OK(gaspi_group_commit(g, 10000));
+      long ref = 0;
+      for (gaspi_rank_t r = 0; r < np; ++r)
+        if (r != culprit) ref += r + 1;
+      for (int k = 0; k <= (int)culprit; ++k) {
+        OK(gaspi_barrier(g, 10000));
+        long sum = 0, mine = me + 1;
+        OK(gaspi_allreduce(&mine, &sum, 1, GASPI_OP_SUM, GASPI_TYPE_LONG, g, 10000));
+        CHECK(sum == ref, "culprit %u: allreduce %ld != %ld", (unsigned)culprit, sum, ref);
+      }
+      OK(gaspi_group_delete(g));
+    }
+  }
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+}
+
 /* Rank 0 arrives late: the others see GASPI_TIMEOUT, then complete the same barrier and
  * allreduce by calling again. */
 static void test_timeout_retry(void) {
@@ -270,6 +298,7 @@ int main(void) {
   test_allreduce_user();
   test_allreduce_large();
   test_groups();
+  test_group_reuse();
   test_timeout_retry();
   test_passive();
   test_atomics();
