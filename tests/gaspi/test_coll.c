@@ -184,12 +184,24 @@ static void test_passive(void) {
 static void test_atomics(void) {
   enum { ITER = 500 };
   unsigned long *p;
+  gaspi_atomic_value_t old;
   OK(gaspi_segment_ptr(0, (gaspi_pointer_t *)&p));
   p[1] = 0; /* counter on rank 0 at offset 8 */
   p[2] = 0; /* lock on rank 0 at offset 16 */
   p[3] = 0; /* protected (non-atomic) total at offset 24, written under the lock with write/read */
+  p[4] = 0; /* on every rank: one fetch_add from each rank, retried with GASPI_TEST */
   OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
-  gaspi_atomic_value_t old;
+  /* GASPI_TEST until SUCCESS (GPI-2's atomic/fetch_add_test): a call that returned
+   * GASPI_TIMEOUT is completed by the next one, never applied twice (over AM the first calls
+   * time out while the request travels). */
+  for (gaspi_rank_t r = 0; r < np; ++r) {
+    gaspi_return_t rc;
+    do rc = gaspi_atomic_fetch_add(0, 32, r, 1, &old, GASPI_TEST);
+    while (rc == GASPI_TIMEOUT);
+    OK(rc);
+  }
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+  CHECK(p[4] == np, "%lu additions with GASPI_TEST retries, expected %u", p[4], (unsigned)np);
   unsigned long seen_max = 0;
   for (unsigned i = 0; i < ITER; ++i) {
     OK(gaspi_atomic_fetch_add(0, 8, 0, 1, &old, GASPI_BLOCK));
