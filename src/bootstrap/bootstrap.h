@@ -77,14 +77,22 @@ inline bool job_ending() noexcept {
 // Whether this job runs in the fault-tolerant mode (the monitor's and this rank's setting).
 bool fault_tolerant() noexcept;
 // How many ranks of the job have died and been marked failed by the monitor (0 in a job
-// without the mode: a death ends it). One acquire load.
+// without the mode, where a death ends it, unless a rank was ended by signal_rank). One
+// acquire load.
 uint32_t failed_rank_count() noexcept;
 // Whether `rank` died (the monitor marked it failed): nothing it was sent will be answered.
 bool rank_failed(uint32_t rank) noexcept;
 // Sends `signal_number` to the process of `rank` when it has joined and not ended: by its pid
 // (in the control block) on this host, through the host agents for another host's rank in a job
 // started with gexrun --hosts. False when it cannot (gone, not started, another host under PMIx).
+// The rank's death is then one the program asked for (gaspi_proc_kill): with or without the
+// fault-tolerant mode the monitor marks it failed and the job goes on without it; outside the
+// mode its signal does not become the job's exit code (as in GPI-2, where the killed process
+// leaves and the others go on).
 bool signal_rank(uint32_t rank, int signal_number) noexcept;
+// How many ranks this host's ranks asked signal_rank to end (0 in most jobs): a failed transfer
+// toward such a rank is expected, as in a fault-tolerant job.
+uint32_t kill_request_count() noexcept;
 
 // A function run once, on this rank, just before the process ends through this interface
 // (src/diag/ writes its statistics and trace there). It must not end the job itself.

@@ -57,6 +57,7 @@ ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::s
   block->barrier_generation.store(0, std::memory_order_relaxed);
   block->failed_ranks.store(0, std::memory_order_relaxed);
   block->signal_requests.store(0, std::memory_order_relaxed);
+  block->kill_requests.store(0, std::memory_order_relaxed);
   block->barrier_request.store(0, std::memory_order_relaxed);
   block->barrier_len.store(0, std::memory_order_relaxed);
   RankRecord *records = block->ranks();
@@ -67,6 +68,7 @@ ControlBlock *ControlBlock::initialize(void *memory, uint32_t size, const std::s
     records[r].catches_sigquit.store(0, std::memory_order_relaxed);
     records[r].host = host_of ? (*host_of)[r] : 0;
     records[r].signal_request.store(0, std::memory_order_relaxed);
+    records[r].kill_requested.store(0, std::memory_order_relaxed);
   }
   std::atomic_thread_fence(std::memory_order_release);
   return block;
@@ -110,8 +112,8 @@ bool ControlBlock::all_ranks_leaving() noexcept {
   return true;
 }
 
-void ControlBlock::mark_failed(uint32_t rank, int signal_number) noexcept {
-  record_exit_code(128 + signal_number);
+void ControlBlock::mark_failed(uint32_t rank, int signal_number, bool record_code) noexcept {
+  if (record_code) record_exit_code(128 + signal_number);
   ranks()[rank].state.store(kRankFailed, std::memory_order_release);
   failed_ranks.fetch_add(1, std::memory_order_acq_rel);
 }

@@ -41,6 +41,10 @@ struct alignas(64) RankRecord {
   // Multi-host jobs: a signal a rank of this host asks to be sent to this (another host's) rank;
   // the host agent carries it to the rank's own host (bootstrap.h: signal_rank).
   std::atomic<uint32_t> signal_request;
+  // Set before a signal_rank (gaspi_proc_kill) signal is sent to this rank, on the rank's own
+  // host: its death was asked for, so the monitor lets the job go on without it even outside
+  // the fault-tolerant mode (bootstrap.h: signal_rank).
+  std::atomic<uint32_t> kill_requested;
 };
 
 struct ControlBlock {
@@ -68,6 +72,9 @@ struct ControlBlock {
   alignas(64) std::atomic<uint32_t> failed_ranks;
   // How many signal_request words have been set (the agent scans the records only then).
   std::atomic<uint32_t> signal_requests;
+  // How many ranks were asked to end by signal_rank through this host's block (kill_requested
+  // set here): a transport may then see failed completions toward a rank about to be dead.
+  std::atomic<uint32_t> kill_requests;
   // Multi-host jobs: the last local arrival does not complete the barrier but asks this host's
   // agent to (the generation to reach, and the allgather bytes per rank to carry with it); the
   // agent bumps barrier_generation once every host has arrived.
@@ -93,10 +100,10 @@ struct ControlBlock {
   void begin_ending(int code, double timeout_seconds) noexcept;
   // True once every rank has announced its exit or is gone.
   bool all_ranks_leaving() noexcept;
-  // A fault-tolerant job lost `rank` to signal `signal_number`: records 128+signal as the job's
-  // exit code (record_exit_code's rule), marks the rank kRankFailed and counts it. The job does
-  // not end.
-  void mark_failed(uint32_t rank, int signal_number) noexcept;
+  // The job lost `rank` to signal `signal_number` and goes on (a fault-tolerant job, or a rank
+  // ended by request): records 128+signal as the job's exit code (record_exit_code's rule) when
+  // `record_code`, marks the rank kRankFailed and counts it. The job does not end.
+  void mark_failed(uint32_t rank, int signal_number, bool record_code = true) noexcept;
 };
 
 static_assert(std::atomic<uint32_t>::is_always_lock_free, "control block needs lock-free atomics");

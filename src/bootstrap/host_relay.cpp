@@ -104,7 +104,12 @@ void HostRelay::handle(const wire::Frame &frame, MonitorHooks &hooks) {
       const int signal_number = int(in.u32());
       if (rank >= control.size || setup_.host_of[rank] != setup_.host_index) break;
       const int32_t pid = control.ranks()[rank].pid.load(std::memory_order_acquire);
-      if (pid > 0 && control.ranks()[rank].state.load(std::memory_order_acquire) < kRankGone) kill(pid, signal_number);
+      if (pid > 0 && control.ranks()[rank].state.load(std::memory_order_acquire) < kRankGone) {
+        // Only signal_rank sends these (gaspi_proc_kill): this host's monitor lets the job go on.
+        control.ranks()[rank].kill_requested.store(1, std::memory_order_release);
+        control.kill_requests.fetch_add(1, std::memory_order_acq_rel);
+        kill(pid, signal_number);
+      }
       break;
     }
     case wire::Type::Heartbeat:

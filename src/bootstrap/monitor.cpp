@@ -94,9 +94,11 @@ class JobMonitor final : public MonitorHooks {
       running_[rank] = false;
       --still_running_;
       // A fault-tolerant job goes on without a rank that a signal killed (not one we signalled
-      // ourselves while ending the job): it is marked failed for the others, not gone.
-      if (WIFSIGNALED(status) && options_.fault_tolerant && !ending_ && !signalled_[rank]) {
-        rank_lost(rank, pid, WTERMSIG(status), WCOREDUMP(status));
+      // ourselves while ending the job): it is marked failed for the others, not gone. So does
+      // any job without a rank another rank asked to end (signal_rank: gaspi_proc_kill).
+      const bool requested = control_.ranks()[rank].kill_requested.load(std::memory_order_acquire) != 0;
+      if (WIFSIGNALED(status) && (options_.fault_tolerant || requested) && !ending_ && !signalled_[rank]) {
+        rank_lost(rank, pid, WTERMSIG(status), WCOREDUMP(status), requested);
         continue;
       }
       // Ranks waiting in their exit for everyone to leave stop waiting for this one.
@@ -123,13 +125,18 @@ class JobMonitor final : public MonitorHooks {
 
   // GEX_FAULT_TOLERANT=1: the rank is reported and marked failed in the control block (the
   // others see it dead); the job goes on, and its exit code will be 128+signal (the first
-  // non-zero code wins, as when the job ends at once).
-  void rank_lost(uint32_t rank, pid_t pid, int signal_number, bool core_dumped) {
-    std::fprintf(stderr, "%s: rank %u (pid %d on host %s) was killed by signal %d (%s)%s; the job goes on without it (GEX_FAULT_TOLERANT)\n",
+  // non-zero code wins, as when the job ends at once). Without the mode, a rank that another
+  // rank asked to end (`requested`: gaspi_proc_kill) is lost the same way, but its signal is
+  // not the job's exit code: the program meant it (GPI-2's gaspi_proc_kill ends the process
+  // and the job goes on).
+  void rank_lost(uint32_t rank, pid_t pid, int signal_number, bool core_dumped, bool requested) {
+    std::fprintf(stderr, "%s: rank %u (pid %d on host %s) was killed by signal %d (%s)%s%s; the job goes on without it (%s)\n",
                  options_.name.c_str(), rank, static_cast<int>(pid), host_name().c_str(), signal_number,
-                 signal_description(signal_number).c_str(), core_dumped ? " (core dumped)" : "");
+                 signal_description(signal_number).c_str(), core_dumped ? " (core dumped)" : "",
+                 requested ? " at another rank's request" : "",
+                 options_.fault_tolerant ? "GEX_FAULT_TOLERANT" : "gaspi_proc_kill");
     std::fflush(stderr);
-    control_.mark_failed(rank, signal_number);
+    control_.mark_failed(rank, signal_number, /*record_code=*/options_.fault_tolerant);
   }
 
   // From here on the job is over (docs/launch.md, "How a job ends"). Ranks that are still

@@ -19,7 +19,17 @@ namespace {
 // Commit handshakes received: (group, source, generation) -> members hash.
 std::mutex g_commit_mutex;
 std::map<std::tuple<unsigned, unsigned, uint64_t>, uint64_t> g_commits;
-uint64_t g_commit_gen[kMaxGroups] = {};
+// Commits of a group id that this rank and member r took part in together, by id and r: the
+// generation of their next handshake. Per pair, not per id: ranks that are not members of one
+// incarnation of an id skip its commit, so a count per id would differ between the members of
+// the next incarnation (GPI-2's groups/g_coll_del_coll: id 1 without rank 1, then with it).
+std::vector<uint32_t> g_pair_gen[kMaxGroups];
+
+uint32_t &pair_gen(gaspi_group_t group, gaspi_rank_t r) {
+  std::vector<uint32_t> &v = g_pair_gen[group];
+  if (v.size() <= r) v.resize(ctx().size, 0);
+  return v[r];
+}
 
 uint64_t members_hash(const std::vector<gaspi_rank_t> &m) {
   uint64_t h = 1469598103934665603ull;
@@ -228,11 +238,20 @@ gaspi_return_t pgaspi_group_create(gaspi_group_t *const group) {
   for (unsigned id = 1; id < c.config.group_max; ++id) {
     Group &g = c.groups[id];
     if (g.exists) continue;
-    // Arrival counters and epochs stay: a peer may already be in a barrier of this group.
+    // Arrival counters stay (a completed collective leaves none behind). The epochs start
+    // again: this id's earlier incarnations may have had other members, so the members of this
+    // one agree only on 0 (GPI-2's groups/g_coll_del_coll: a rank that was not in the id's
+    // last incarnation would wait for the other parity). No member can be in a collective of
+    // this incarnation before this rank has committed it.
     g.exists = true;
     g.committed = false;
     g.members.clear();
     g.my_index = -1;
+    g.barrier_epoch = 0;
+    g.barrier_round = -1;
+    g.reduce_epoch = 0;
+    g.reduce_phase = 0;
+    g.commit_sent = false;
     *group = gaspi_group_t(id);
     return GASPI_SUCCESS;
   }
@@ -265,12 +284,22 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
   if (it == g.members.end()) return fail(GASPI_ERR_INV_GROUP, call, "this rank is not a member of group " + std::to_string(group));
   g.my_index = int(it - g.members.begin());
   const uint64_t hash = members_hash(g.members);
-  const uint64_t gen = g_commit_gen[group] + 1;
-  if (g.commit_sent_gen != gen) {  // first attempt of this commit: tell every other member
-    const gex_AM_Arg_t args[] = {gex_AM_Arg_t(group), gex_AM_Arg_t(uint32_t(gen)), gex_AM_Arg_t(hash >> 32), gex_AM_Arg_t(uint32_t(hash))};
+  // The generation of this commit's handshake with member r.
+  auto gen_of = [&](gaspi_rank_t r) { return uint64_t(pair_gen(group, r) + 1); };
+  // Used up: the pairs' next commit of this id gets the next generation.
+  auto use_up = [&] {
     for (gaspi_rank_t r : g.members)
-      if (r != c.rank) rt::am_request(gex::transport::AmCategory::Short, r, kHGroupCommit, nullptr, 0, nullptr, 0, 4, args);
-    g.commit_sent_gen = gen;
+      if (r != c.rank) ++pair_gen(group, r);
+    g.commit_sent = false;
+  };
+  if (!g.commit_sent) {  // first attempt of this commit: tell every other member
+    for (gaspi_rank_t r : g.members) {
+      if (r == c.rank) continue;
+      const gex_AM_Arg_t args[] = {gex_AM_Arg_t(group), gex_AM_Arg_t(uint32_t(gen_of(r))), gex_AM_Arg_t(hash >> 32),
+                                   gex_AM_Arg_t(uint32_t(hash))};
+      rt::am_request(gex::transport::AmCategory::Short, r, kHGroupCommit, nullptr, 0, nullptr, 0, 4, args);
+    }
+    g.commit_sent = true;
   }
   Deadline dl(timeout);
   bool dead_checked = false;
@@ -280,7 +309,7 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
       std::lock_guard<std::mutex> lock(g_commit_mutex);
       for (gaspi_rank_t r : g.members) {
         if (r == c.rank) continue;
-        auto f = g_commits.find({unsigned(group), unsigned(r), uint64_t(uint32_t(gen))});
+        auto f = g_commits.find({unsigned(group), unsigned(r), uint64_t(uint32_t(gen_of(r)))});
         if (f == g_commits.end()) {
           all = false;
           break;
@@ -290,7 +319,7 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
                                                      " with other members than this rank");
       }
       if (all)
-        for (gaspi_rank_t r : g.members) g_commits.erase({unsigned(group), unsigned(r), uint64_t(uint32_t(gen))});
+        for (gaspi_rank_t r : g.members) g_commits.erase({unsigned(group), unsigned(r), uint64_t(uint32_t(gen_of(r)))});
     }
     if (all) break;
     if (dead_member(g.members) >= 0) {
@@ -299,8 +328,8 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
         // This commit can never complete: its generation is used up (the handshakes that came
         // are dropped), so a later commit of this group id, e.g. of the survivors, starts clean.
         std::lock_guard<std::mutex> lock(g_commit_mutex);
-        for (gaspi_rank_t r : g.members) g_commits.erase({unsigned(group), unsigned(r), uint64_t(uint32_t(gen))});
-        g_commit_gen[group] = gen;
+        for (gaspi_rank_t r : g.members) g_commits.erase({unsigned(group), unsigned(r), uint64_t(uint32_t(gen_of(r)))});
+        use_up();
         return check_members_alive(call, group, g.members);
       }
       dead_checked = true;
@@ -309,7 +338,7 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }
-  g_commit_gen[group] = gen;
+  use_up();
   g.committed = true;
   return GASPI_SUCCESS;
 }

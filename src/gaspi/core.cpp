@@ -123,7 +123,7 @@ void drain_incoming() {
 }
 
 int dead_member(const std::vector<gaspi_rank_t> &members) {
-  if (__builtin_expect(bootstrap::failed_rank_count() == 0, 1)) return -1;
+  if (__builtin_expect(bootstrap::failed_rank_count() == 0, 1) || !bootstrap::fault_tolerant()) return -1;
   for (gaspi_rank_t r : members)
     if (bootstrap::rank_failed(r)) return int(r);
   return -1;
@@ -402,15 +402,18 @@ gaspi_return_t pgaspi_proc_ping(const gaspi_rank_t rank, gaspi_timeout_t timeout
   return GASPI_SUCCESS;
 }
 
-// Ends the process of `rank` with SIGKILL, as a crash would: the job monitor then marks it failed
-// (GEX_FAULT_TOLERANT=1, and the others see it GASPI_STATE_CORRUPT) or ends the whole job (the
-// default). SUCCESS once the monitor has marked it failed; resumable after GASPI_TIMEOUT.
+// Ends the process of `rank` with SIGKILL. The job monitor knows the death was asked for
+// (bootstrap::signal_rank): it marks the rank failed and the job goes on, with or without
+// GEX_FAULT_TOLERANT=1, as in GPI-2 (there the killed process leaves and the others go on).
+// Under the mode the others see it GASPI_STATE_CORRUPT; without it GASPI does not report it
+// (state.h: peer_dead). SUCCESS once the monitor has marked it failed; resumable after
+// GASPI_TIMEOUT. This process itself is GASPI_ERR_INV_RANK, as in GPI-2.
 gaspi_return_t pgaspi_proc_kill(const gaspi_rank_t rank, const gaspi_timeout_t timeout) {
   const char *call = "gaspi_proc_kill";
   GEXI_GASPI_REQUIRE_INIT(call);
   if (rank >= g_ctx.size) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " >= " + std::to_string(g_ctx.size) + " processes");
-  if (rank == g_ctx.rank) return fail(GASPI_ERROR, call, "rank " + std::to_string(rank) + " is this process (a process cannot kill itself)");
-  if (peer_dead(rank)) return GASPI_SUCCESS;
+  if (rank == g_ctx.rank) return fail(GASPI_ERR_INV_RANK, call, "rank " + std::to_string(rank) + " is this process (a process cannot kill itself)");
+  if (gex::bootstrap::rank_failed(rank)) return GASPI_SUCCESS;
   // A rank of this host: its pid is in the job's control block. Another host's: an AM whose
   // handler raises SIGKILL there (once: a retry after GASPI_TIMEOUT only waits).
   if (!gex::bootstrap::signal_rank(rank, SIGKILL) && !g_ctx.kill_sent[rank]) {
@@ -418,7 +421,7 @@ gaspi_return_t pgaspi_proc_kill(const gaspi_rank_t rank, const gaspi_timeout_t t
     rt::am_request(gex::transport::AmCategory::Short, rank, kHKill, nullptr, 0, nullptr, 0, 0, nullptr);
   }
   Deadline dl(timeout);
-  while (!peer_dead(rank)) {
+  while (!gex::bootstrap::rank_failed(rank)) {
     if (dl.expired()) return GASPI_TIMEOUT;
     wait_step();
   }

@@ -427,8 +427,9 @@ gaspi_return_t pgaspi_wait(const gaspi_queue_id_t queue, const gaspi_timeout_t t
   while (q.pending.load(std::memory_order_acquire) != 0) {
     // Requests to a rank that died are never acknowledged: they are given up and the call
     // fails; the queue stays usable (a later gaspi_wait waits for the requests to live ranks).
+    // Only where GASPI reports dead ranks (GEX_FAULT_TOLERANT=1; state.h: peer_dead).
     uint32_t abandoned = 0;
-    const int dead = abandon_dead_requests(q, abandoned);
+    const int dead = gex::bootstrap::fault_tolerant() ? abandon_dead_requests(q, abandoned) : -1;
     if (dead >= 0) {
       if (q.pending.load(std::memory_order_acquire) == 0) q.entries.store(0, std::memory_order_relaxed);
       return dead_peer_error(call, gaspi_rank_t(dead), ": " + std::to_string(abandoned) + " request(s) of queue " +

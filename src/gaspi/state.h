@@ -138,7 +138,7 @@ struct Group {
   std::vector<char> result[2];
   std::atomic<uint64_t> result_ready[2] = {};   // bytes received
   // commit handshake (coll.cpp keeps what the other members sent)
-  uint64_t commit_sent_gen = 0;  // the commit generation whose handshake this rank has sent
+  bool commit_sent = false;  // this commit's handshakes are sent (a retry after GASPI_TIMEOUT waits)
 };
 
 struct PassiveMessage {
@@ -198,10 +198,15 @@ bool lock_until(std::mutex &m, Deadline &dl);
 void wait_step();
 
 // ---- fault tolerance (docs/gaspi.md, "Fault tolerance") -----------------------------------------
-// Whether `rank` died (GEX_FAULT_TOLERANT=1 jobs: the job monitor marked it failed). One load
-// while no rank of the job has failed.
+// Whether GASPI reports `rank` dead (GEX_FAULT_TOLERANT=1 jobs: the job monitor marked it
+// failed). One load while no rank of the job has failed. Without the mode a rank can still die
+// at another's request (gaspi_proc_kill): the runtime below forgets it (no message waits for
+// it, the exit does not wait for it), but GASPI does not report it, as GPI-2 does not: a call
+// that needs it waits for it until its timeout (GPI-2's init/kill_procs has ranks wait in a
+// barrier, GASPI_BLOCK, until they are killed).
 inline bool peer_dead(gaspi_rank_t rank) {
-  return __builtin_expect(bootstrap::failed_rank_count() != 0, 0) && bootstrap::rank_failed(rank);
+  return __builtin_expect(bootstrap::failed_rank_count() != 0, 0) && bootstrap::fault_tolerant() &&
+         bootstrap::rank_failed(rank);
 }
 // GASPI_ERROR for a call that needs the dead `rank`: marks it GASPI_STATE_CORRUPT in this
 // rank's state vector and says "<call>: rank R is dead (GASPI_STATE_CORRUPT)<detail>".

@@ -110,6 +110,34 @@ static void test_groups(void) {
   CHECK(n == 1, "group_num after delete %u", n);
 }
 
+/* One group id, created and deleted again with other members each time (GPI-2's
+ * groups/g_coll_del_coll and g_with_one_hole): every rank but the culprit makes the group of the
+ * others, commits it, runs culprit+1 barriers and allreduces in it and deletes it. A rank that
+ * skipped the id's last incarnation must still agree with the others on the commit handshake
+ * and on the collectives' epochs (an odd number of barriers leaves the others' parity at 1). */
+static void test_group_reuse(void) {
+  for (gaspi_rank_t culprit = 0; culprit < np; ++culprit) {
+    if (me != culprit) {
+      gaspi_group_t g;
+      OK(gaspi_group_create(&g));
+      for (gaspi_rank_t r = 0; r < np; ++r)
+        if (r != culprit) OK(gaspi_group_add(g, r));
+      OK(gaspi_group_commit(g, 10000));
+      long ref = 0;
+      for (gaspi_rank_t r = 0; r < np; ++r)
+        if (r != culprit) ref += r + 1;
+      for (int k = 0; k <= (int)culprit; ++k) {
+        OK(gaspi_barrier(g, 10000));
+        long sum = 0, mine = me + 1;
+        OK(gaspi_allreduce(&mine, &sum, 1, GASPI_OP_SUM, GASPI_TYPE_LONG, g, 10000));
+        CHECK(sum == ref, "culprit %u: allreduce %ld != %ld", (unsigned)culprit, sum, ref);
+      }
+      OK(gaspi_group_delete(g));
+    }
+  }
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+}
+
 /* Rank 0 arrives late: the others see GASPI_TIMEOUT, then complete the same barrier and
  * allreduce by calling again. */
 static void test_timeout_retry(void) {
@@ -156,12 +184,24 @@ static void test_passive(void) {
 static void test_atomics(void) {
   enum { ITER = 500 };
   unsigned long *p;
+  gaspi_atomic_value_t old;
   OK(gaspi_segment_ptr(0, (gaspi_pointer_t *)&p));
   p[1] = 0; /* counter on rank 0 at offset 8 */
   p[2] = 0; /* lock on rank 0 at offset 16 */
   p[3] = 0; /* protected (non-atomic) total at offset 24, written under the lock with write/read */
+  p[4] = 0; /* on every rank: one fetch_add from each rank, retried with GASPI_TEST */
   OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
-  gaspi_atomic_value_t old;
+  /* GASPI_TEST until SUCCESS (GPI-2's atomic/fetch_add_test): a call that returned
+   * GASPI_TIMEOUT is completed by the next one, never applied twice (over AM the first calls
+   * time out while the request travels). */
+  for (gaspi_rank_t r = 0; r < np; ++r) {
+    gaspi_return_t rc;
+    do rc = gaspi_atomic_fetch_add(0, 32, r, 1, &old, GASPI_TEST);
+    while (rc == GASPI_TIMEOUT);
+    OK(rc);
+  }
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+  CHECK(p[4] == np, "%lu additions with GASPI_TEST retries, expected %u", p[4], (unsigned)np);
   unsigned long seen_max = 0;
   for (unsigned i = 0; i < ITER; ++i) {
     OK(gaspi_atomic_fetch_add(0, 8, 0, 1, &old, GASPI_BLOCK));
@@ -270,6 +310,7 @@ int main(void) {
   test_allreduce_user();
   test_allreduce_large();
   test_groups();
+  test_group_reuse();
   test_timeout_retry();
   test_passive();
   test_atomics();

@@ -91,7 +91,7 @@ int main(void) {
   /* passive */
   EXPECT_ERR(GASPI_ERR_INV_COMMSIZE, gaspi_passive_send(0, 0, to, 0, GASPI_BLOCK), "gaspi_passive_send", "size 0");
   /* gaspi_proc_kill: not this process, not a rank out of range */
-  EXPECT_ERR(GASPI_ERROR, gaspi_proc_kill(me, GASPI_BLOCK), "gaspi_proc_kill", "cannot kill itself");
+  EXPECT_ERR(GASPI_ERR_INV_RANK, gaspi_proc_kill(me, GASPI_BLOCK), "gaspi_proc_kill", "cannot kill itself");
   EXPECT_ERR(GASPI_ERR_INV_RANK, gaspi_proc_kill(np, GASPI_BLOCK), "gaspi_proc_kill", "rank");
   /* not implemented yet: an error naming the call */
   EXPECT_ERR(GASPI_ERROR, pgaspi_queue_purge(0, GASPI_BLOCK), "gaspi_queue_purge", "not implemented");

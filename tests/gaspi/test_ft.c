@@ -12,8 +12,17 @@
  *     ring, read, allreduce, atomics, passive messages). The lowest survivor prints
  *     "gaspi_ft: N survivors verified" once every survivor has passed (the job's exit code is
  *     128+S whatever the survivors do, so the line is what tells success).
- *     default / default_proc_kill: the same kill without the mode: the job must end at once
- *     (the survivors would otherwise wait 30 s and exit 0).
+ *     default: the same kill(2) without the mode: the job must end at once (the survivors
+ *     would otherwise wait 30 s and exit 0).
+ *     default_proc_kill: gaspi_proc_kill without the mode: the death was asked for, so the job
+ *     goes on without the victim (as in GPI-2), whose signal is not the job's exit code: the
+ *     job ends with 0 once the survivors have verified. Without the mode GASPI does not report
+ *     the death (the state vector keeps the victim healthy, as GPI-2's does), so the survivors
+ *     skip the calls toward it and only work among themselves.
+ *
+ *   gaspi_test_ft kill_others   (GPI-2's init/kill_procs): rank 0 ends every other rank with
+ *     gaspi_proc_kill (itself: GASPI_ERR_INV_RANK) while they wait in a barrier, then leaves
+ *     with gaspi_proc_term: the job's exit code is 0 and rank 0 prints "gaspi_ft: killed N".
  *
  * The victim tells every survivor it is ready (a notification) and then sleeps without polling,
  * so requests posted to it afterwards over the AM path (GEX_FORCE_AM=1) stay unacknowledged
@@ -80,7 +89,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "flood=1")) flood = 1;
   }
   const int by_proc_kill = !strcmp(how, "proc_kill") || !strcmp(how, "default_proc_kill");
-  const int default_mode = !strncmp(how, "default", 7);
+  const int default_mode = !strcmp(how, "default");
   const char *force_am = getenv("GEX_FORCE_AM");
   const char *route_test = getenv("GEX_ROUTE_TEST");
   const int force = force_am && *force_am && strcmp(force_am, "0") != 0;
@@ -89,6 +98,19 @@ int main(int argc, char **argv) {
   OK(gaspi_proc_init(GASPI_BLOCK));
   OK(gaspi_proc_rank(&me));
   OK(gaspi_proc_num(&n));
+  if (!strcmp(how, "kill_others")) {
+    OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+    if (me == 0) {
+      for (gaspi_rank_t r = 1; r < n; ++r) OK(gaspi_proc_kill(r, GASPI_BLOCK));
+      EXPECT_RC(GASPI_ERR_INV_RANK, gaspi_proc_kill(me, GASPI_BLOCK));
+      fprintf(stderr, "gaspi_ft: killed %u\n", (unsigned)(n - 1));
+    } else {
+      OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK)); /* never completes: rank 0 kills this one */
+      FAIL("rank %u left a barrier that rank 0 never entered", (unsigned)me);
+    }
+    OK(gaspi_proc_term(GASPI_BLOCK));
+    return 0;
+  }
   CHECK(n >= 3 && n <= 5 && victim < n, "needs 3 to 5 ranks and victim < %u", (unsigned)n);
   const gaspi_rank_t killer = victim == 0 ? 1 : 0; /* the lowest survivor */
   /* Whether requests to the victim travel as AMs (then they wait for its acknowledgement):
@@ -136,11 +158,11 @@ int main(int argc, char **argv) {
       OK(gaspi_notify_waitsome(SEG, (gaspi_notification_id_t)(READY_ID + 1 + r), 1, &first, GASPI_BLOCK));
       OK(gaspi_notify_reset(SEG, (gaspi_notification_id_t)(READY_ID + 1 + r), &old));
     }
-    EXPECT_RC(GASPI_ERROR, gaspi_proc_kill(me, GASPI_BLOCK)); /* killing oneself is an error */
+    EXPECT_RC(GASPI_ERR_INV_RANK, gaspi_proc_kill(me, GASPI_BLOCK)); /* killing oneself: as GPI-2 */
     EXPECT_RC(GASPI_ERR_INV_RANK, gaspi_proc_kill(n, GASPI_BLOCK));
     if (by_proc_kill) {
       fprintf(stderr, "gaspi_ft rank %u: gaspi_proc_kill(%u)\n", (unsigned)me, (unsigned)victim);
-      OK(gaspi_proc_kill(victim, default_mode ? GASPI_BLOCK : 10000));
+      OK(gaspi_proc_kill(victim, 10000));
     } else {
       fprintf(stderr, "gaspi_ft rank %u: kill(%lu, %d) (rank %u)\n", (unsigned)me, pid, sig, (unsigned)victim);
       CHECK(kill((pid_t)pid, sig) == 0, "kill(%lu, %d) failed", pid, sig);
@@ -156,11 +178,22 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  wait_for_corrupt_state();
+  const int reported = strcmp(how, "default_proc_kill") != 0; /* GEX_FAULT_TOLERANT=1 */
   if (me == killer && by_proc_kill) OK(gaspi_proc_kill(victim, GASPI_TEST)); /* dead already: SUCCESS */
+  gaspi_group_t bad = 0;
+  gaspi_atomic_value_t value;
+  if (!reported) {
+    gaspi_state_vector_t sv = malloc(n);
+    CHECK(sv, "malloc");
+    OK(gaspi_state_vec_get(sv));
+    for (gaspi_rank_t r = 0; r < n; ++r)
+      CHECK(sv[r] == GASPI_STATE_HEALTHY, "without GEX_FAULT_TOLERANT the state of rank %u is %d", (unsigned)r, (int)sv[r]);
+    free(sv);
+    goto survivors;
+  }
+  wait_for_corrupt_state();
 
   /* Every call toward the dead rank fails within its timeout. */
-  gaspi_atomic_value_t value;
   EXPECT_DEAD(TIMEOUT_MS, gaspi_write(SEG, 0, victim, SEG, 0, 64, 0, TIMEOUT_MS));
   EXPECT_DEAD(TIMEOUT_MS, gaspi_read(SEG, 0, victim, SEG, 0, 64, 0, TIMEOUT_MS));
   EXPECT_DEAD(TIMEOUT_MS, gaspi_notify(SEG, victim, 1, 1, 0, TIMEOUT_MS));
@@ -193,16 +226,16 @@ int main(int argc, char **argv) {
   EXPECT_DEAD(0, gaspi_allreduce(&one, &sum, 1, GASPI_OP_SUM, GASPI_TYPE_LONG, GASPI_GROUP_ALL, GASPI_BLOCK));
 
   /* A group that contains the dead rank cannot be committed; its id is then free again. */
-  gaspi_group_t bad;
   OK(gaspi_group_create(&bad));
   for (gaspi_rank_t r = 0; r < n; ++r) OK(gaspi_group_add(bad, r));
   EXPECT_DEAD(TIMEOUT_MS, gaspi_group_commit(bad, TIMEOUT_MS));
   OK(gaspi_group_delete(bad));
 
+survivors:
   /* The survivors work on among themselves (in a group that gets the same id). */
   gaspi_group_t g;
   OK(gaspi_group_create(&g));
-  CHECK(g == bad, "group id %u, expected the freed id %u", (unsigned)g, (unsigned)bad);
+  CHECK(!reported || g == bad, "group id %u, expected the freed id %u", (unsigned)g, (unsigned)bad);
   gaspi_rank_t surv[64];
   int ns = 0, my_index = -1;
   for (gaspi_rank_t r = 0; r < n; ++r) {

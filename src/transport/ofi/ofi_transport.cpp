@@ -624,8 +624,10 @@ void *OfiTransport::cq_error(fid_cq *cq, const char *which) {
   char buf[256] = "";
   if (fi_cq_readerr(cq, &err, 0) < 0) bootstrap::fatal(std::string("ofi conduit: ") + which + " completion error (unreadable)");
   // An ending job, or a fault-tolerant one (GEX_FAULT_TOLERANT=1) where the peer died and its
-  // monitor marks it failed: the operation is finished quietly (its counters complete).
-  if (bootstrap::job_ending() || bootstrap::fault_tolerant()) return err.op_context;
+  // monitor marks it failed, or one where a rank was asked to end (gaspi_proc_kill): the
+  // operation is finished quietly (its counters complete).
+  if (bootstrap::job_ending() || bootstrap::fault_tolerant() || bootstrap::kill_request_count() != 0)
+    return err.op_context;
   const char *detail = fi_cq_strerror(cq, err.prov_errno, err.err_data, buf, sizeof buf);
   std::string what = "ofi conduit: " + std::string(which) + " completion error: " + errstr(err.err) +
                      (detail ? std::string(" (") + detail + ")" : std::string());
