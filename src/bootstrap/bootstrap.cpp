@@ -452,8 +452,7 @@ bool signal_rank(uint32_t rank, int signal_number) noexcept {
   const uint32_t state = record.state.load(std::memory_order_acquire);
   if (state >= kRankGone) return false;
   // The death is asked for: the monitor lets the job go on without the rank (monitor.cpp).
-  record.kill_requested.store(1, std::memory_order_release);
-  g_control->kill_requests.fetch_add(1, std::memory_order_acq_rel);
+  g_control->note_kill_request(rank);
   // Another host's rank in a job gexrun's agents run: this host's agent carries the request to
   // the rank's own host, whose agent signals it (host_relay.h).
   if (g_control->hosts > 1 && !g_pmix && record.host != g_control->ranks()[g_job.rank].host) {

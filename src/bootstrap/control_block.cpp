@@ -112,6 +112,11 @@ bool ControlBlock::all_ranks_leaving() noexcept {
   return true;
 }
 
+void ControlBlock::note_kill_request(uint32_t rank) noexcept {
+  ranks()[rank].kill_requested.store(1, std::memory_order_release);
+  kill_requests.fetch_add(1, std::memory_order_acq_rel);
+}
+
 void ControlBlock::mark_failed(uint32_t rank, int signal_number, bool record_code) noexcept {
   if (record_code) record_exit_code(128 + signal_number);
   ranks()[rank].state.store(kRankFailed, std::memory_order_release);

@@ -104,6 +104,9 @@ struct ControlBlock {
   // ended by request): records 128+signal as the job's exit code (record_exit_code's rule) when
   // `record_code`, marks the rank kRankFailed and counts it. The job does not end.
   void mark_failed(uint32_t rank, int signal_number, bool record_code = true) noexcept;
+  // `rank` is about to get a signal that signal_rank asked for (gaspi_proc_kill): sets its
+  // kill_requested word and counts it in kill_requests, before the signal is sent.
+  void note_kill_request(uint32_t rank) noexcept;
 };
 
 static_assert(std::atomic<uint32_t>::is_always_lock_free, "control block needs lock-free atomics");

@@ -106,8 +106,7 @@ void HostRelay::handle(const wire::Frame &frame, MonitorHooks &hooks) {
       const int32_t pid = control.ranks()[rank].pid.load(std::memory_order_acquire);
       if (pid > 0 && control.ranks()[rank].state.load(std::memory_order_acquire) < kRankGone) {
         // Only signal_rank sends these (gaspi_proc_kill): this host's monitor lets the job go on.
-        control.ranks()[rank].kill_requested.store(1, std::memory_order_release);
-        control.kill_requests.fetch_add(1, std::memory_order_acq_rel);
+        control.note_kill_request(rank);
         kill(pid, signal_number);
       }
       break;

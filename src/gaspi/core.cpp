@@ -123,9 +123,9 @@ void drain_incoming() {
 }
 
 int dead_member(const std::vector<gaspi_rank_t> &members) {
-  if (__builtin_expect(bootstrap::failed_rank_count() == 0, 1) || !bootstrap::fault_tolerant()) return -1;
+  if (__builtin_expect(bootstrap::failed_rank_count() == 0, 1)) return -1;
   for (gaspi_rank_t r : members)
-    if (bootstrap::rank_failed(r)) return int(r);
+    if (peer_dead(r)) return int(r);
   return -1;
 }
 
