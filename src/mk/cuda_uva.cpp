@@ -4,8 +4,12 @@
 // (libcuda.so.1) is opened at run time, so one build runs on machines with and without a GPU:
 // gex_MK_Create answers GASNET_ERR_RESOURCE with the reason where there is no driver or device.
 // Every call runs with the kind's device's primary context pushed and pops it again, so the
-// caller's current context is left as it was. Device memory gets CU_POINTER_ATTRIBUTE_SYNC_MEMOPS,
-// so a copy is complete when cuMemcpy returns, as RMA completion needs.
+// caller's current context is left as it was. A copy is complete on return, as RMA completion
+// needs: it goes on the kind's own non-blocking stream and the stream is waited on. Plain cuMemcpy
+// is not enough: it may return before a pageable host-to-device or a device-to-device copy lands,
+// and CU_POINTER_ATTRIBUTE_SYNC_MEMOPS (set on our allocations too) does not follow a segment into
+// the processes that map it through an IPC handle (seen on an H100: a 1-byte put through the
+// mapping, then a barrier, and the owner still read the old byte).
 #include "mk/mk.h"
 
 #if GEX_HAVE_CUDA
@@ -28,7 +32,7 @@ namespace {
 #define GEX_CU_FUNCTIONS(X)                                                                          \
   X(cuInit) X(cuGetErrorName) X(cuDeviceGetCount) X(cuDeviceGet) X(cuDevicePrimaryCtxRetain)         \
   X(cuDevicePrimaryCtxRelease) X(cuCtxPushCurrent) X(cuCtxPopCurrent) X(cuMemAlloc) X(cuMemFree)   \
-  X(cuMemcpy) X(cuMemGetAddressRange) X(cuPointerGetAttribute) X(cuPointerSetAttribute)            \
+  X(cuMemcpyAsync) X(cuStreamCreate) X(cuStreamDestroy) X(cuStreamSynchronize) X(cuMemGetAddressRange) X(cuPointerGetAttribute) X(cuPointerSetAttribute)            \
   X(cuIpcGetMemHandle) X(cuIpcOpenMemHandle) X(cuIpcCloseMemHandle)
 
 struct Driver {
@@ -112,10 +116,27 @@ int cuda_open(gexi_MK *kind, int ordinal, std::string &error) {
   }
   kind->device = dev;
   kind->context = ctx;
+  CUstream stream;
+  {
+    ContextScope scope(kind);
+    rc = d.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING);
+  }
+  if (rc != CUDA_SUCCESS) {
+    d.cuDevicePrimaryCtxRelease(dev);
+    error = "device " + std::to_string(ordinal) + ": cuStreamCreate: " + cu_error(rc);
+    return GASNET_ERR_RESOURCE;
+  }
+  kind->stream = stream;
   return GASNET_OK;
 }
 
-void cuda_close(gexi_MK *kind) { driver().cuDevicePrimaryCtxRelease(CUdevice(kind->device)); }
+void cuda_close(gexi_MK *kind) {
+  {
+    ContextScope scope(kind);
+    driver().cuStreamDestroy(static_cast<CUstream>(kind->stream));
+  }
+  driver().cuDevicePrimaryCtxRelease(CUdevice(kind->device));
+}
 
 bool cuda_allocate(gexi_MK *kind, size_t bytes, void **out, std::string &error) {
   ContextScope scope(kind);
@@ -163,8 +184,11 @@ bool cuda_owns(gexi_MK *kind, const void *addr, size_t bytes, std::string &error
 
 void cuda_copy(gexi_MK *kind, void *dst, const void *src, size_t n) {
   ContextScope scope(kind);
-  const CUresult rc = driver().cuMemcpy(reinterpret_cast<CUdeviceptr>(dst), reinterpret_cast<CUdeviceptr>(src), n);
-  if (rc != CUDA_SUCCESS) cuda_fatal("cuMemcpy", rc);
+  Driver &d = driver();
+  const CUstream stream = static_cast<CUstream>(kind->stream);
+  CUresult rc = d.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst), reinterpret_cast<CUdeviceptr>(src), n, stream);
+  if (rc != CUDA_SUCCESS) cuda_fatal("cuMemcpyAsync", rc);
+  if ((rc = d.cuStreamSynchronize(stream)) != CUDA_SUCCESS) cuda_fatal("cuStreamSynchronize", rc);
 }
 
 bool cuda_export(gexi_MK *kind, void *base, IpcHandle *out, std::string &error) {

@@ -56,6 +56,7 @@ struct gexi_MK {
   const gex::mk::KindOps *ops = nullptr;
   int device = 0;             // the class's device number (CUdevice)
   void *context = nullptr;    // the class's context (CUcontext: the device's primary context)
+  void *stream = nullptr;     // the class's copy queue (CUstream), waited on after every copy
 };
 
 namespace gex::mk {

@@ -11,7 +11,8 @@
  * process's own endpoint, which copies through the kind).
  *
  * Run with GEX_MK_SIM=cuda_uva (CTest does), the test double whose device memory faults on any
- * direct access; without it, on a machine with a GPU, the real CUDA class. Where the class cannot
+ * direct access; without it, on a machine with a GPU, the real CUDA class. An optional argument
+ * raises the largest size from 1 MiB (e.g. `test_mk_device 64M`: sizes up to 64 MiB, for a GPU). Where the class cannot
  * be created (no GPU, no driver, or a build without CUDA) it says so and passes (exit 0).
  */
 #include "test_util.h"
@@ -19,7 +20,7 @@
 #include <gasnet_coll.h>
 #include <gasnet_mk.h>
 
-#define MAXLEN (1u << 20)
+static size_t MAXLEN = 1u << 20;
 
 static gex_Rank_t me, n, peer;
 static gex_EP_t ep0;
@@ -37,6 +38,13 @@ int main(int argc, char **argv) {
   n = gex_TM_QuerySize(tm);
   peer = (me + 1) % n;
   test_attach(tm, 4096, NULL);
+  if (argc > 1) {
+    char *end;
+    unsigned long long v = strtoull(argv[1], &end, 10);
+    if (*end == 'K') v <<= 10; else if (*end == 'M') v <<= 20;
+    CHECKF(v >= (1u << 20), "test_mk_device: largest size %s is under 1M", argv[1]);
+    MAXLEN = (size_t)v;
+  }
 
   gex_MK_Create_args_t args;
   memset(&args, 0, sizeof args);
@@ -117,8 +125,12 @@ int main(int argc, char **argv) {
 
   char *host = malloc(MAXLEN), *back = malloc(MAXLEN);
   CHECK(host && back);
-  static const size_t lens[] = {1, 7, 4096, 65536 + 3, MAXLEN};
-  for (unsigned k = 0; k < sizeof lens / sizeof lens[0]; ++k) {
+  /* 1 B to 1 MiB, then x4 steps (each 5 bytes past a power of two) up to MAXLEN itself. */
+  size_t lens[16] = {1, 7, 4096, 65536 + 3, 1u << 20};
+  unsigned nlens = 5;
+  for (size_t l = 4u << 20; l < MAXLEN && nlens < 15; l <<= 2) lens[nlens++] = l + 5;
+  if (MAXLEN > (1u << 20)) lens[nlens++] = MAXLEN;
+  for (unsigned k = 0; k < nlens; ++k) {
     const size_t len = lens[k];
     /* Case 1: host -> the peer's device segments (NBI, then NB, then blocking across sizes). */
     for (int i = 0; i < 2; ++i) {
@@ -168,7 +180,7 @@ int main(int argc, char **argv) {
     }
     test_barrier(tm);
   }
-  TEST_LOG("test_mk_device: cases 1-4 at %u sizes up to %u bytes correct", (unsigned)(sizeof lens / sizeof lens[0]), MAXLEN);
+  TEST_LOG("test_mk_device: cases 1-4 at %u sizes up to %zu bytes correct", nlens, MAXLEN);
   free(host);
   free(back);
   test_barrier(tm);
