@@ -1673,9 +1673,9 @@ extern __thread unsigned gexi_rma_tick;
 /* The address of [addr, addr+nbytes) of rank's segment in this process, or NULL. */
 static inline void *gexi_fast_addr(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
                                    gex_Flags_t flags) {
-  const gexi_PeerMap_t *m = gexi_fast_map;
-  if (__builtin_expect(m == NULL || tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return NULL;
-  m += rank;
+  /* gexi_fast_size is 0 while the map is unset or the fast path is off, so no NULL test. */
+  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return NULL;
+  const gexi_PeerMap_t *m = gexi_fast_map + rank;
   const uintptr_t off = (uintptr_t)addr - m->owner_base;
   if (__builtin_expect(off >= m->size || nbytes > m->size - off, 0)) return NULL;
   return (void *)((uintptr_t)addr + (uintptr_t)m->delta);
@@ -1712,9 +1712,12 @@ static inline void gexi_fast_copy(void *to, const void *from, size_t n) {
   if (!__builtin_constant_p(n) && n >= 16 && n <= 64) gexi_copy_small(to, from, n);
   else __builtin_memcpy(to, from, n);
 }
+/* Sizes above 8 first: one test on the way to the copy (each test costs in a back-to-back loop
+   of puts, bench/report/issue16_vs_gasnet.md). */
 static inline void gexi_fast_put(void *to, const void *from, size_t n) {
   const uintptr_t a = (uintptr_t)to;
-  if (n == 8 && !(a & 7)) GEXI_FAST_ONE(uint64_t, to, from);
+  if (n > 8) gexi_fast_copy(to, from, n);
+  else if (n == 8 && !(a & 7)) GEXI_FAST_ONE(uint64_t, to, from);
   else if (n == 4 && !(a & 3)) GEXI_FAST_ONE(uint32_t, to, from);
   else if (n == 2 && !(a & 1)) GEXI_FAST_ONE(uint16_t, to, from);
   else if (n == 1) GEXI_FAST_ONE(uint8_t, to, from);
@@ -1722,7 +1725,8 @@ static inline void gexi_fast_put(void *to, const void *from, size_t n) {
 }
 static inline void gexi_fast_get(void *to, const void *from, size_t n) {
   const uintptr_t a = (uintptr_t)from;
-  if (n == 8 && !(a & 7)) GEXI_FAST_LOAD(uint64_t, to, from);
+  if (n > 8) gexi_fast_copy(to, from, n);
+  else if (n == 8 && !(a & 7)) GEXI_FAST_LOAD(uint64_t, to, from);
   else if (n == 4 && !(a & 3)) GEXI_FAST_LOAD(uint32_t, to, from);
   else if (n == 2 && !(a & 1)) GEXI_FAST_LOAD(uint16_t, to, from);
   else if (n == 1) GEXI_FAST_LOAD(uint8_t, to, from);
@@ -1839,6 +1843,19 @@ extern void gex_Event_WaitAll(gex_Event_t *pevent, size_t numevents, gex_Flags_t
 extern int gex_NBI_Test(gex_EC_t event_mask, gex_Flags_t flags);
 extern void gex_NBI_Wait(gex_EC_t event_mask, gex_Flags_t flags);
 extern gex_Event_t gex_Event_QueryLeaf(gex_Event_t root, gex_EC_t event_category);
+#if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
+/* The event of a transfer the inline path completed is GEX_EVENT_INVALID: waiting on or testing
+   it is answered here, as GASNet's inline gex_Event_Wait does, without a library call. Any other
+   event goes to the library (its checks, its progress). */
+static inline void gexi_inline_Event_Wait(gex_Event_t event) {
+  if (event != GEX_EVENT_INVALID) (gex_Event_Wait)(event);
+}
+static inline int gexi_inline_Event_Test(gex_Event_t event) {
+  return event == GEX_EVENT_INVALID ? GASNET_OK : (gex_Event_Test)(event);
+}
+#define gex_Event_Wait(event) gexi_inline_Event_Wait(event)
+#define gex_Event_Test(event) gexi_inline_Event_Test(event)
+#endif
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Handler-safe locks                                                                              */

@@ -1,6 +1,7 @@
 // The segment table's writers: allocating segment memory through the transports, and publishing
 // an endpoint's bound segment to peers, by the job-wide allgather of gex_Segment_Attach or, for
 // gex_EP_PublishBoundSegment over any team, by one AM per member (docs/internals.md).
+#include <atomic>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -12,7 +13,8 @@
 extern "C" {
 const gexi_PeerMap_t *gexi_peer_map = nullptr;
 // gasnetex.h's inline fast path: the same map (NULL while statistics or tracing must see every
-// transfer), the team it serves (the primordial one: ranks are jobranks) and the job size.
+// transfer), the team it serves (the primordial one: ranks are jobranks) and the job size (0
+// while the map is NULL: the inline test reads only the size).
 const gexi_PeerMap_t *gexi_fast_map = nullptr;
 gex_TM_t gexi_fast_tm = nullptr;
 gex_Rank_t gexi_fast_size = 0;
@@ -39,8 +41,11 @@ void update_peer_map(gex_Rank_t r) {
   g_peer_map[r] = entry;
   gexi_peer_map = g_peer_map.data();
   gexi_fast_tm = g_rt.client ? g_rt.client->tm : nullptr;
-  gexi_fast_size = g_rt.size;
   gexi_fast_map = gex::diag::on() ? nullptr : gexi_peer_map;
+  // The inline path tests only the size (gasnetex.h): 0 whenever the map is NULL, and stored
+  // after the map, so a thread that sees the size sees the map.
+  std::atomic_thread_fence(std::memory_order_release);
+  gexi_fast_size = gexi_fast_map ? g_rt.size : 0;
 }
 
 }  // namespace
