@@ -32,7 +32,8 @@ namespace {
 #define GEX_CU_FUNCTIONS(X)                                                                          \
   X(cuInit) X(cuGetErrorName) X(cuDeviceGetCount) X(cuDeviceGet) X(cuDevicePrimaryCtxRetain)         \
   X(cuDevicePrimaryCtxRelease) X(cuCtxPushCurrent) X(cuCtxPopCurrent) X(cuMemAlloc) X(cuMemFree)   \
-  X(cuMemcpyAsync) X(cuStreamCreate) X(cuStreamDestroy) X(cuStreamSynchronize) X(cuMemGetAddressRange) X(cuPointerGetAttribute) X(cuPointerSetAttribute)            \
+  X(cuMemcpyAsync) X(cuStreamCreate) X(cuStreamDestroy) X(cuStreamSynchronize)                     \
+  X(cuMemGetAddressRange) X(cuPointerGetAttribute) X(cuPointerSetAttribute)                        \
   X(cuIpcGetMemHandle) X(cuIpcOpenMemHandle) X(cuIpcCloseMemHandle)
 
 struct Driver {
