@@ -372,6 +372,23 @@ bool exit_wait_over() noexcept {
   return g_control->all_ranks_leaving();
 }
 
+#ifdef GEX_HAVE_PMIX
+// Open MPI's mpirun ends the rest of a job as soon as one rank exits with a non-zero code, and
+// its PMIx server (Open MPI 4.1 with PMIx 4, Debian 12) can crash in PMIx_server_finalize when it
+// loses a client that had not disconnected yet: the launcher then dies of SIGSEGV instead of
+// reporting the job's code. So after a collective exit no rank leaves before every rank of its
+// host has disconnected, for at most a second (a rank that died on the way does not hold the rest).
+static void wait_for_host_disconnects() noexcept {
+  if (!g_control) return;
+  const uint32_t done = g_control->pmix_finalized.fetch_add(1, std::memory_order_acq_rel) + 1;
+  if (done >= g_control->local_count) return;
+  const int64_t give_up = monotonic_ns() + 1000000000;
+  while (g_control->pmix_finalized.load(std::memory_order_acquire) < g_control->local_count &&
+         monotonic_ns() < give_up)
+    sched_yield();
+}
+#endif
+
 [[noreturn]] void finish_exit(int fallback) {
   run_exit_hook();
   int code = fallback;
@@ -387,7 +404,10 @@ bool exit_wait_over() noexcept {
     if (g_host_leader) remove_job_shm_objects(g_job.job_id);
     // A clean disconnect after a collective exit; otherwise (a non-collective exit, an error) the
     // launcher sees this rank leave without it and ends the rest of the job, as it should.
-    if (pmix::exit_fence_done()) pmix::finalize();
+    if (pmix::exit_fence_done()) {
+      pmix::finalize();
+      wait_for_host_disconnects();
+    }
   }
 #endif
   _exit(code);

@@ -80,6 +80,9 @@ struct ControlBlock {
   // agent bumps barrier_generation once every host has arrived.
   alignas(64) std::atomic<uint32_t> barrier_request;
   std::atomic<uint32_t> barrier_len;
+  // PMIx jobs: how many ranks of this host have disconnected from the PMIx server at their exit
+  // (bootstrap.cpp: finish_exit waits for all of them before any leaves).
+  std::atomic<uint32_t> pmix_finalized;
 
   static size_t bytes_for(uint32_t size);
   // Constructs the block in `memory` (at least bytes_for(size) bytes, zero-filled). For a

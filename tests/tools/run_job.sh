@@ -199,6 +199,18 @@ if [ -n "$left_pids" ]; then
 fi
 wait "$tee_pid" 2>/dev/null  # the stderr copy is complete once tee has seen EOF
 
+# Open MPI 4.1's mpirun (Debian 12) can itself die of SIGSEGV in PMIx_server_finalize while it
+# tears down a job that a rank ended with a non-zero code, after it has printed that rank's code
+# ("Exit code: N"). The job did what it should; the launcher crashed after reporting it. Only
+# then is the reported code taken as the job's (and said so); any other crash stays a failure.
+if [ -n "$mpirun" ] && [ "$code" = 139 ] && grep -q 'PMIx_server_finalize' "$errfile" &&
+   grep -q 'mpirun(' "$errfile"; then
+  reported=$(sed -n 's/^ *Exit code: *\([0-9][0-9]*\) *$/\1/p' "$errfile" | head -1)
+  if [ -n "$reported" ]; then
+    echo "run_job.sh: mpirun crashed in its own PMIx_server_finalize after reporting exit code $reported; taking that as the job's code" >&2
+    code=$reported
+  fi
+fi
 hang=0
 if { [ "$code" = 124 ] || [ "$code" = 137 ]; } && [ "$elapsed_ms" -ge $((timeout_s * 1000)) ]; then
   hang=1
