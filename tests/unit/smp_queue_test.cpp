@@ -2,8 +2,11 @@
 // order and laps with pads, refusal when full, a claimed but unpublished record holding the
 // consumer back, negotiated-payload reservations committed short or cancelled, stale bytes of
 // an earlier lap (old headers, payload bytes) never read as a record, and several producer and
-// consumer threads at once.
+// consumer threads at once; a neighbour's queue mapped in whole at the first send.
 #include <gtest/gtest.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdint>
@@ -501,4 +504,59 @@ TEST(SmpAmQueue, ManyProducersAndConsumers) {
   for (auto &t : threads) t.join();
   EXPECT_EQ(total.load(), kProducers * kPerProducer);
   for (unsigned p = 0; p < kProducers; ++p) EXPECT_EQ(next_seq[p], kPerProducer);
+}
+
+// A producer's first claim maps every page of a neighbour's queue at once (the inbox is a
+// shared-memory object; here a memfd): no page fault falls on the messages of the first lap.
+// A queue attached without it leaves the pages to be faulted in by use.
+TEST(SmpAmQueue, FirstClaimPrefaultsTheQueue) {
+#ifndef MADV_POPULATE_WRITE
+  GTEST_SKIP() << "no MADV_POPULATE_WRITE in this system's headers";
+#else
+  constexpr size_t kBytes = size_t(1) << 20;
+  const long page = sysconf(_SC_PAGESIZE);
+  auto resident_pages = [&](char *base) {
+    std::vector<unsigned char> vec(kBytes / size_t(page));
+    EXPECT_EQ(mincore(base, kBytes, vec.data()), 0);
+    size_t n = 0;
+    for (unsigned char v : vec) n += v & 1;
+    return n;
+  };
+  {
+    // The kernel must know the advice (Linux 5.14): otherwise prefault() does nothing, by design.
+    void *probe = mmap(nullptr, size_t(page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(probe, MAP_FAILED);
+    const bool known = madvise(probe, size_t(page), MADV_POPULATE_WRITE) == 0;
+    munmap(probe, size_t(page));
+    if (!known) GTEST_SKIP() << "this kernel does not know MADV_POPULATE_WRITE (before Linux 5.14)";
+  }
+  for (bool prefault : {false, true}) {
+    const int fd = memfd_create("gex-prefault-test", 0);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(ftruncate(fd, off_t(kBytes)), 0);
+    char *data = static_cast<char *>(mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0));
+    ASSERT_NE(data, MAP_FAILED);
+    QueueControl control{};
+    control.salt = SmpAmQueue::make_salt(0x1234);
+    SmpAmQueue q;
+    q.attach(&control, data, kBytes, /*reply=*/false, /*thread_safe=*/false, prefault);
+    EXPECT_EQ(resident_pages(data), 0u) << "attach itself touched the queue";
+    AmMessage m{};
+    m.category = AmCategory::Short;
+    m.is_request = true;
+    m.handler = 7;
+    ASSERT_TRUE(send(q, m, 1));
+    const size_t resident = resident_pages(data);
+    if (prefault) {
+      EXPECT_EQ(resident, kBytes / size_t(page)) << "the first claim did not map the whole queue";
+    } else {
+      EXPECT_EQ(resident, 1u) << "only the page of the first record should be in";
+    }
+    std::vector<Seen> seen;
+    EXPECT_EQ(drain_into(q, seen), 1u);
+    EXPECT_EQ(seen.at(0).handler, 7);
+    munmap(data, kBytes);
+    close(fd);
+  }
+#endif
 }

@@ -48,6 +48,8 @@
 // the data would put a second cache line on every message's latency path.
 #pragma once
 
+#include <sys/mman.h>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -56,6 +58,18 @@
 #include "transport/transport.h"
 
 namespace gex::transport::smp {
+
+// Maps every page of [base, base + bytes) (page-aligned) into this process now, writable, so that
+// no page fault falls on the messages that first use them. Best effort: before Linux 5.14
+// (no MADV_POPULATE_WRITE) the pages are faulted in lazily, as they would be anyway.
+inline void prefault(void *base, size_t bytes) noexcept {
+#ifdef MADV_POPULATE_WRITE
+  madvise(base, bytes, MADV_POPULATE_WRITE);
+#else
+  (void)base;
+  (void)bytes;
+#endif
+}
 
 // The shared control words of one queue, on their own cache lines: producers CAS head, the
 // consumer writes tail (producers read it only when their cached copy says the queue is full).
@@ -85,7 +99,9 @@ class SmpAmQueue {
   // 2 * kMaxRecord, 64-byte aligned) live in shared memory; its owner has set control->salt.
   // `reply`: the queue holds replies (else requests). `thread_safe`: several threads of this
   // process may produce into it or consume from it at once.
-  void attach(QueueControl *control, char *data, size_t bytes, bool reply, bool thread_safe) noexcept {
+  void attach(QueueControl *control, char *data, size_t bytes, bool reply, bool thread_safe,
+              bool prefault_on_first_claim = false) noexcept {
+    prefaulted_.store(!prefault_on_first_claim, std::memory_order_relaxed);
     control_ = control;
     data_ = data;
     bytes_ = bytes;
@@ -116,6 +132,10 @@ class SmpAmQueue {
   // records there (one write_record, or records and pads filling it).
   // Lock-free: a failed CAS means another producer claimed first, so it retries with the new head.
   char *claim(size_t need, uint32_t src_jobrank, uint64_t &position) noexcept {
+    if (__builtin_expect(!prefaulted_.load(std::memory_order_relaxed), 0)) {
+      prefault(data_, bytes_);  // the first send here: map every page of the queue at once
+      prefaulted_.store(true, std::memory_order_relaxed);
+    }
     uint64_t h = control_->head.load(std::memory_order_relaxed);
     uint64_t t = cached_tail_.load(std::memory_order_acquire);
     for (;;) {
@@ -241,6 +261,7 @@ class SmpAmQueue {
   // Producer side, in this process: the last tail seen, so a send reads the consumer's line only
   // when the queue looks full. Any older value is conservative (the tail only grows).
   alignas(64) std::atomic<uint64_t> cached_tail_{0};
+  std::atomic<bool> prefaulted_{true};  // pages mapped here (attach: prefault_on_first_claim)
   // Consumer side (the owner's own queues only): the consumer's position (== control_->tail,
   // kept here so the idle poll reads nothing a producer writes) and the consumer lock.
   alignas(64) std::atomic<uint64_t> next_{0};
