@@ -29,7 +29,9 @@
 //              output, copied from there by the root (ToOne) or by everyone (ToAll)
 //   barrier    flat: publish arrival, wait for every member's. The primordial team's
 //              gex_Coll_BarrierNB skips the engine: it stores its arrival number in its area's
-//              header and its event tests every rank's (primordial_barrier_*)
+//              header and its event tests every rank's (primordial_barrier_*); above
+//              GEX_BARRIER_FLAT_MAX ranks, rank 0 tests them and releases the others through one
+//              word of its header (any rank does so every 64th test, in case rank 0 is busy)
 //   gather, scatter, gather_all, exchange (GASNet-1): each member whose blocks others keep
 //              streams its src through its slot; each member copies its part of every such
 //              stream into its dst (ShmBlocks)
@@ -88,6 +90,11 @@ struct alignas(64) AreaHeader {
   // #s in barrier_value[s % 2], stored before its arrival. Two suffice: a rank publishes for s + 2
   // only after barrier s + 1 completed, so every member has merged s's values by then.
   std::atomic<uint64_t> barrier_value[2];
+  // Rank 0's area only, in the gathered mode (primordial_barrier_done): the last barrier known
+  // complete, and the members' merged values of barrier #s in barrier_merged[s % 2], stored
+  // before it. Any rank that saw every arrival may store them (monotonic: fetch-max).
+  alignas(64) std::atomic<uint64_t> barrier_release;
+  std::atomic<uint64_t> barrier_merged[2];
 };
 static_assert(sizeof(AreaHeader) % alignof(Block) == 0, "blocks follow the header");
 
@@ -525,6 +532,10 @@ void init(TeamState *primordial) {
   bootstrap::shm_remove(mine);
   for (char *a : mapped) st.arrivals.push_back(&reinterpret_cast<AreaHeader *>(a)->barrier_arrivals);
   st.my_arrivals = &reinterpret_cast<AreaHeader *>(mapped[g_rt.rank])->barrier_arrivals;
+  // Up to this many ranks every rank watches every arrival (one hop from the last arrival to
+  // everyone's completion); above it rank 0 gathers the arrivals and releases the rest through
+  // one word (two hops, but N reads by one rank instead of N by every rank: GASNet's default).
+  st.barrier_gathered = g_rt.size > size_t(runtime::env_int("GEX_BARRIER_FLAT_MAX", 8, 0, 1 << 20));
   if (!st.enabled) return;
   for (char *a : mapped) st.area.push_back(reinterpret_cast<Block *>(a + sizeof(AreaHeader)));
   st.block_used.assign(nblocks, false);
@@ -600,18 +611,60 @@ namespace gex::coll {
 
 void primordial_barrier_arrive(uint64_t seq) noexcept { state().shm.my_arrivals->store(seq, std::memory_order_release); }
 
-bool primordial_barrier_done(uint64_t seq) noexcept {
-  for (const std::atomic<uint64_t> *a : state().shm.arrivals)
-    if (a->load(std::memory_order_acquire) < seq) return false;
-  return true;
-}
-
 namespace {
 // The header holding an arrival counter (its first member).
 const shm::AreaHeader *header_of(const std::atomic<uint64_t> *arrivals) {
   return reinterpret_cast<const shm::AreaHeader *>(arrivals);
 }
+
+bool all_arrived(const shm::AreaState &st, uint64_t seq) noexcept {
+  for (const std::atomic<uint64_t> *a : st.arrivals)
+    if (a->load(std::memory_order_acquire) < seq) return false;
+  return true;
+}
+
+BarrierValue merge_values(const shm::AreaState &st, uint64_t seq) noexcept {
+  BarrierValue merged;
+  for (const std::atomic<uint64_t> *a : st.arrivals) {
+    const uint64_t v = header_of(a)->barrier_value[seq % 2].load(std::memory_order_relaxed);
+    merged = merge(merged, BarrierValue{int(uint32_t(v >> 32)), int(uint32_t(v))});
+  }
+  return merged;
+}
+
+// Rank 0's header: the release word of the gathered mode.
+shm::AreaHeader *root_header(const shm::AreaState &st) noexcept {
+  return const_cast<shm::AreaHeader *>(header_of(st.arrivals[0]));
+}
+
+// Every arrival for seq is in (loaded with acquire): publish the merged values, then the release.
+void release_barrier(const shm::AreaState &st, uint64_t seq) noexcept {
+  shm::AreaHeader *root = root_header(st);
+  const BarrierValue m = merge_values(st, seq);
+  root->barrier_merged[seq % 2].store(uint64_t(uint32_t(m.flags)) << 32 | uint32_t(m.id), std::memory_order_relaxed);
+  // Fetch-max: with several barriers in flight (NB, threads) an older one must not lower it.
+  uint64_t cur = root->barrier_release.load(std::memory_order_relaxed);
+  while (cur < seq && !root->barrier_release.compare_exchange_weak(cur, seq, std::memory_order_release,
+                                                                    std::memory_order_relaxed)) {
+  }
+}
+
+// Tests of a gathered barrier by a rank other than 0 before it looks at the arrivals itself:
+// rank 0 releases the barrier when it polls, but may be busy elsewhere (a split-phase barrier).
+constexpr uint32_t kSelfReleaseEvery = 64;
+thread_local uint32_t t_tests_since_scan = 0;
 }  // namespace
+
+bool primordial_barrier_done(uint64_t seq) noexcept {
+  const shm::AreaState &st = state().shm;
+  if (!st.barrier_gathered) return all_arrived(st, seq);
+  if (root_header(st)->barrier_release.load(std::memory_order_acquire) >= seq) return true;
+  if (runtime::g_rt.rank != 0 && ++t_tests_since_scan < kSelfReleaseEvery) return false;
+  t_tests_since_scan = 0;
+  if (!all_arrived(st, seq)) return false;
+  release_barrier(st, seq);
+  return true;
+}
 
 void primordial_barrier_arrive_valued(uint64_t seq, BarrierValue mine) noexcept {
   auto *h = const_cast<shm::AreaHeader *>(header_of(state().shm.my_arrivals));
@@ -620,13 +673,12 @@ void primordial_barrier_arrive_valued(uint64_t seq, BarrierValue mine) noexcept 
 }
 
 BarrierValue primordial_barrier_merged(uint64_t seq) noexcept {
-  // Every arrival for seq was loaded with acquire (primordial_barrier_done), so the values are in.
-  BarrierValue merged;
-  for (const std::atomic<uint64_t> *a : state().shm.arrivals) {
-    const uint64_t v = header_of(a)->barrier_value[seq % 2].load(std::memory_order_relaxed);
-    merged = merge(merged, BarrierValue{int(uint32_t(v >> 32)), int(uint32_t(v))});
-  }
-  return merged;
+  // Flat: every arrival for seq was loaded with acquire (primordial_barrier_done), so the values
+  // are in. Gathered: the release was, and whoever stored it merged the values first.
+  const shm::AreaState &st = state().shm;
+  if (!st.barrier_gathered) return merge_values(st, seq);
+  const uint64_t v = root_header(st)->barrier_merged[seq % 2].load(std::memory_order_relaxed);
+  return BarrierValue{int(uint32_t(v >> 32)), int(uint32_t(v))};
 }
 
 }  // namespace gex::coll

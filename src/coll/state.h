@@ -21,6 +21,8 @@ struct AreaState {
   // jobrank -> its primordial-barrier arrival counter, mapped here (empty under GEX_FORCE_AM)
   std::vector<const std::atomic<uint64_t> *> arrivals;
   std::atomic<uint64_t> *my_arrivals = nullptr;
+  // The primordial barrier gathers the arrivals at rank 0 (GEX_BARRIER_FLAT_MAX, shm.cpp).
+  bool barrier_gathered = false;
   std::mutex alloc_mutex;
   std::vector<bool> block_used;  // blocks of my own area
   std::atomic<uint64_t> shm_ops{0}, am_ops{0};  // client collectives started on each path

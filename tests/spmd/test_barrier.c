@@ -106,6 +106,34 @@ static void test_late_arrival(void) {
   test_barrier(tm);
 }
 
+/* Rank 0 arrives first and then does not test its barrier until every other rank has told it
+ * (by AM) that the barrier completed there: completion must not depend on rank 0 polling the
+ * barrier (GEX_BARRIER_FLAT_MAX=0: rank 0 gathers the arrivals, the others release themselves
+ * when it does not). */
+static volatile uint32_t done_reports;
+static void done_handler(gex_Token_t t) {
+  (void)t;
+  done_reports++;
+}
+static gex_AM_Index_t h_done;
+
+static void test_busy_root(void) {
+  for (unsigned k = 0; k < 3; k++) {
+    test_barrier(tm);
+    if (me == 0) {
+      gex_Event_t e = gex_Coll_BarrierNB(tm, 0);
+      uint32_t want = (uint32_t)(np - 1) * (k + 1);
+      TEST_POLL_UNTIL(done_reports == want, 30); /* AM polls only, never a test of e */
+      CHECK_EQ(gex_Event_Test(e), 0);
+    } else {
+      if (k == 1) test_sleep_ms(50); /* rank 0 is already polling AMs only */
+      gex_Event_Wait(gex_Coll_BarrierNB(tm, 0));
+      CHECK_EQ(gex_AM_RequestShort0(tm, 0, h_done, 0), 0);
+    }
+  }
+  test_barrier(tm);
+}
+
 /* Two barriers in flight; rank 0 enters the second one late. */
 static void test_two_outstanding(void) {
   for (unsigned variant = 0; variant < 3; variant++) {
@@ -166,10 +194,12 @@ int main(int argc, char **argv) {
   gex_AM_Entry_t table[] = {
       {0, (gex_AM_Fn_t)inc_handler, GEX_FLAG_AM_SHORT | GEX_FLAG_AM_REQUEST, 1, NULL, "inc"},
       {0, (gex_AM_Fn_t)ack_handler, GEX_FLAG_AM_SHORT | GEX_FLAG_AM_REPLY, 0, NULL, "ack"},
+      {0, (gex_AM_Fn_t)done_handler, GEX_FLAG_AM_SHORT | GEX_FLAG_AM_REQUEST, 0, NULL, "done"},
   };
-  CHECK_EQ(gex_EP_RegisterHandlers(ep, table, 2), GASNET_OK);
+  CHECK_EQ(gex_EP_RegisterHandlers(ep, table, 3), GASNET_OK);
   h_inc = table[0].gex_index;
   h_ack = table[1].gex_index;
+  h_done = table[2].gex_index;
   seg = (uint8_t *)test_attach(tm, 64 * 1024, NULL);
   memset(seg, 0, 8192);
   test_segment_table(tm, peer_seg, NULL);
@@ -179,6 +209,8 @@ int main(int argc, char **argv) {
   TEST_LOG("%d rounds with Put/AM contributions OK", ROUNDS);
   test_late_arrival();
   TEST_LOG("late arrival OK");
+  test_busy_root();
+  TEST_LOG("rank 0 not testing its barrier OK");
   test_two_outstanding();
   TEST_LOG("two outstanding barriers OK");
   test_finish(tm, "test_barrier");
