@@ -31,7 +31,7 @@
 //              gex_Coll_BarrierNB skips the engine: it stores its arrival number in its area's
 //              header and its event tests every rank's (primordial_barrier_*); above
 //              GEX_BARRIER_FLAT_MAX ranks, rank 0 tests them and releases the others through one
-//              word of its header (any rank does so every 64th test, in case rank 0 is busy)
+//              word of its header (any rank does so every 1024th test, in case rank 0 is busy)
 //   gather, scatter, gather_all, exchange (GASNet-1): each member whose blocks others keep
 //              streams its src through its slot; each member copies its part of every such
 //              stream into its dst (ShmBlocks)
@@ -67,6 +67,9 @@ constexpr unsigned kSlots = 4;    // collectives of one team running in shared m
 // A broadcast root whose src lies in its segment lets members copy from there, saving a copy but
 // waiting for them to finish; below this size staging is cheaper and lets the root finish at once.
 constexpr size_t kDirectMin = 8192;
+// GEX_BARRIER_FLAT_MAX's default. On 16 cores (bench/report/issue16_vs_gasnet.md) the flat
+// barrier beat the gathered one at 8 and 16 ranks; above 64 a flat test reads too many lines.
+constexpr int64_t kBarrierFlatMax = 64;
 
 static_assert(std::atomic<uint64_t>::is_always_lock_free, "flags are shared between processes");
 
@@ -535,7 +538,7 @@ void init(TeamState *primordial) {
   // Up to this many ranks every rank watches every arrival (one hop from the last arrival to
   // everyone's completion); above it rank 0 gathers the arrivals and releases the rest through
   // one word (two hops, but N reads by one rank instead of N by every rank: GASNet's default).
-  st.barrier_gathered = g_rt.size > size_t(runtime::env_int("GEX_BARRIER_FLAT_MAX", 8, 0, 1 << 20));
+  st.barrier_gathered = g_rt.size > size_t(runtime::env_int("GEX_BARRIER_FLAT_MAX", kBarrierFlatMax, 0, 1 << 20));
   if (!st.enabled) return;
   for (char *a : mapped) st.area.push_back(reinterpret_cast<Block *>(a + sizeof(AreaHeader)));
   st.block_used.assign(nblocks, false);
@@ -651,7 +654,9 @@ void release_barrier(const shm::AreaState &st, uint64_t seq) noexcept {
 
 // Tests of a gathered barrier by a rank other than 0 before it looks at the arrivals itself:
 // rank 0 releases the barrier when it polls, but may be busy elsewhere (a split-phase barrier).
-constexpr uint32_t kSelfReleaseEvery = 64;
+// Rare: a rank that scans reads every arrival line again, which is the flat mode's traffic
+// (at 64, on 16 cores, early arrivers scanned within an ordinary barrier and made it slower).
+constexpr uint32_t kSelfReleaseEvery = 1024;
 thread_local uint32_t t_tests_since_scan = 0;
 }  // namespace
 
