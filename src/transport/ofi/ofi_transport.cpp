@@ -51,6 +51,7 @@ struct SendSlot {
 struct RmaOp {
   OpBase op;
   Counter *c1, *c2;  // lowered at completion
+  char *bounce;      // a put's copy of its source (OfiTransport::put), returned at completion
   fid_mr *local_mr;  // a registration of the local buffer for this operation alone, closed at completion
   const firehose::Request *pin;  // the local buffer's firehose pin, released at completion
   const firehose::Request *rpin; // any-address RMA: the remote pin, released at completion
@@ -133,6 +134,12 @@ static_assert(sizeof(Wire) == OfiTransport::kHeaderBytes);
 // once); larger ones are sent from the caller's buffer.
 constexpr size_t kCopyBytes = 8192;
 constexpr size_t kSendSlots = 64;
+// Puts up to kBounceBytes whose caller wants the source back at once (GEX_EVENT_NOW) copy it
+// into one of kBounceSlots buffers, so the call does not wait for the provider's completion of
+// the write (with tcp;ofi_rxm that comes back with the target's acknowledgement: a round trip
+// per put, which serialised GASNet testsmall's NBI/NB put loops at ~11 us per put).
+constexpr size_t kBounceBytes = 8192;
+constexpr size_t kBounceSlots = 128;
 constexpr size_t kMaxRmaOps = 4096;
 constexpr size_t kAddrBytes = 256;  // an endpoint name in the allgather
 
@@ -268,6 +275,7 @@ OfiTransport::~OfiTransport() {
   if (ep_) fi_close(&ep_->fid);
   if (recv_mr_) fi_close(&recv_mr_->fid);
   if (send_mr_) fi_close(&send_mr_->fid);
+  if (bounce_mr_) fi_close(&bounce_mr_->fid);
   if (av_) fi_close(&av_->fid);
   if (txcq_) fi_close(&txcq_->fid);
   if (rxcq_) fi_close(&rxcq_->fid);
@@ -277,6 +285,7 @@ OfiTransport::~OfiTransport() {
   for (RmaOp *op : rma_ops_) delete op;
   std::free(recv_region_);
   std::free(send_region_);
+  std::free(bounce_region_);
 }
 
 void OfiTransport::open_endpoint() {
@@ -373,11 +382,14 @@ void OfiTransport::make_buffers() {
   send_region_bytes_ = kSendSlots * buf_bytes_;
   recv_region_ = static_cast<char *>(std::aligned_alloc(4096, (recv_region_bytes_ + 4095) & ~size_t(4095)));
   send_region_ = static_cast<char *>(std::aligned_alloc(4096, (send_region_bytes_ + 4095) & ~size_t(4095)));
-  if (!recv_region_ || !send_region_) bootstrap::fatal("ofi conduit: out of memory for AM buffers");
+  bounce_region_ = static_cast<char *>(std::aligned_alloc(4096, kBounceSlots * kBounceBytes));
+  if (!recv_region_ || !send_region_ || !bounce_region_) bootstrap::fatal("ofi conduit: out of memory for AM buffers");
   if (mr_local_) {
     recv_mr_ = reg(recv_region_, recv_region_bytes_, FI_RECV, nullptr);
     send_mr_ = reg(send_region_, send_region_bytes_, FI_SEND, nullptr);
+    if (rma_) bounce_mr_ = reg(bounce_region_, kBounceSlots * kBounceBytes, FI_WRITE, &bounce_desc_);
   }
+  for (size_t i = 0; i < kBounceSlots; ++i) free_bounce_.push_back(bounce_region_ + i * kBounceBytes);
   recv_slots_.resize(nrecv);
   for (size_t i = 0; i < nrecv; ++i) {
     RecvSlot &r = recv_slots_[i];
@@ -653,6 +665,7 @@ void OfiTransport::finish_tx(void *op_context) {
     if (r->rpin) fh_release_.push_back(r->rpin);
     if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
     if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
+    if (r->bounce) free_bounce_.push_back(r->bounce);
     free_rma_.push_back(r);
   }
 }
@@ -828,6 +841,7 @@ RmaOp *OfiTransport::take_rma_op() {
   RmaOp *op = free_rma_.back();
   free_rma_.pop_back();
   op->c1 = op->c2 = nullptr;
+  op->bounce = nullptr;
   op->local_mr = nullptr;
   op->pin = op->rpin = nullptr;
   return op;
@@ -980,16 +994,20 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   // Any address: the remote pin first, then the local one (firehose's precedence rule).
   const firehose::Request *rpin = nullptr;
   if (rkey == kAnyAddress && !(rpin = remote_pin(jobrank, remote_addr, n))) return Status::NoResources;
+  // Small and wanted back at once: copied (below), so no local registration of src is needed.
+  const bool bounce = c_local && n <= kBounceBytes;
   LocalBuf lb;
-  if (mr_local_ && !local_desc(src, n, lb)) {
+  if (mr_local_ && !bounce && !local_desc(src, n, lb)) {
     if (rpin) fh_->release(rpin);
     return Status::NoResources;
   }
   Guard g(*this);
   RmaOp *op = take_rma_op();
-  if (!op) {
+  if (!op || (bounce && free_bounce_.empty())) {
+    if (op) free_rma_.push_back(op);
     reap_tx(~0u);
-    if (!(op = take_rma_op())) {
+    if (!(op = take_rma_op()) || (bounce && free_bounce_.empty())) {
+      if (op) free_rma_.push_back(op);
       if (lb.pin) fh_release_.push_back(lb.pin);
       if (rpin) fh_release_.push_back(rpin);
       return Status::NoResources;
@@ -999,7 +1017,16 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   op->pin = lb.pin;
   op->rpin = rpin;
   if (lb.oneoff) op->local_mr = reg(const_cast<void *>(src), n, FI_WRITE, &desc);
-  iovec iov{const_cast<void *>(src), n};
+  const void *from = src;
+  if (bounce) {
+    op->bounce = free_bounce_.back();
+    free_bounce_.pop_back();
+    std::memcpy(op->bounce, src, n);
+    from = op->bounce;
+    desc = bounce_desc_;
+    c_local = nullptr;  // src is reusable now: nothing to wait for
+  }
+  iovec iov{const_cast<void *>(from), n};
   fi_rma_iov rma = rpin ? fi_rma_iov{pinned_address(rpin, remote_addr), n, rpin->key.rkey}
                         : fi_rma_iov{remote_address(jobrank, remote_addr, rkey), n, rkey};
   fi_msg_rma msg{};
@@ -1017,6 +1044,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
     if (op->local_mr) fi_close(&op->local_mr->fid);
     if (op->pin) fh_release_.push_back(op->pin);
     if (op->rpin) fh_release_.push_back(op->rpin);
+    if (op->bounce) free_bounce_.push_back(op->bounce);
     free_rma_.push_back(op);
     return Status::NoResources;
   }
@@ -1025,7 +1053,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   op->c2 = c_remote;
   if (c_local) c_local->fetch_add(1, std::memory_order_relaxed);
   if (c_remote) c_remote->fetch_add(1, std::memory_order_relaxed);
-  return Status::Pending;
+  return c_local || c_remote ? Status::Pending : Status::Done;  // a bounce returns at completion either way
 }
 
 Status OfiTransport::get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) {

@@ -17,6 +17,10 @@
 //    back only then, so the bound on buffers holds.
 //  - Long: the payload travels in the message and the receiver copies it to its destination
 //    before the handler runs (the Long limit is the Medium limit).
+//  - RMA: fi_write/fi_read on registered memory. A put of at most kBounceBytes whose caller
+//    wants its source back at once (local completion: GEX_EVENT_NOW, blocking) is copied into a
+//    bounce buffer first and only its remote completion is tracked, so NB/NBI put loops
+//    pipeline instead of waiting a round trip for each put's local completion.
 //  - A payload above kCopyBytes is sent from the caller's buffer (Pending: the local-completion
 //    counter drops when the provider reports the send complete), unless the provider needs
 //    local buffers registered (FI_MR_LOCAL): then it is copied into a registered send buffer.
@@ -208,6 +212,11 @@ class OfiTransport final : public Transport {
   std::vector<SendSlot> send_slots_;
   std::vector<SendSlot *> free_send_;
   std::vector<RmaOp *> free_rma_;
+  // Bounce buffers of small puts (ofi_transport.cpp: kBounceBytes), registered under FI_MR_LOCAL.
+  char *bounce_region_ = nullptr;
+  fid_mr *bounce_mr_ = nullptr;
+  void *bounce_desc_ = nullptr;
+  std::vector<char *> free_bounce_;
   std::vector<RmaOp *> rma_ops_;  // every one allocated, freed at the end
 
   // Flow control, per peer: [peer*2 + class], class 0 requests, 1 replies.
