@@ -134,12 +134,17 @@ static_assert(sizeof(Wire) == OfiTransport::kHeaderBytes);
 // once); larger ones are sent from the caller's buffer.
 constexpr size_t kCopyBytes = 8192;
 constexpr size_t kSendSlots = 64;
-// Puts up to kBounceBytes whose caller wants the source back at once (GEX_EVENT_NOW) copy it
-// into one of kBounceSlots buffers, so the call does not wait for the provider's completion of
-// the write (with tcp;ofi_rxm that comes back with the target's acknowledgement: a round trip
-// per put, which serialised GASNet testsmall's NBI/NB put loops at ~11 us per put).
+// Puts up to kBigBounceBytes whose caller wants the source back at once (GEX_EVENT_NOW) copy it
+// into a bounce buffer (kBounceSlots of kBounceBytes, kBigBounceSlots of kBigBounceBytes), so
+// the call does not wait for the provider's completion of the write (with tcp;ofi_rxm that comes
+// back with the target's acknowledgement: a round trip per put, which serialised GASNet
+// testsmall's NBI/NB put loops at ~11 us per put). Above 64 KiB the copy costs more than the
+// wait saves.
 constexpr size_t kBounceBytes = 8192;
 constexpr size_t kBounceSlots = 128;
+constexpr size_t kBigBounceBytes = 65536;
+constexpr size_t kBigBounceSlots = 16;
+constexpr size_t kBounceRegionBytes = kBounceSlots * kBounceBytes + kBigBounceSlots * kBigBounceBytes;
 constexpr size_t kMaxRmaOps = 4096;
 constexpr size_t kAddrBytes = 256;  // an endpoint name in the allgather
 
@@ -382,14 +387,16 @@ void OfiTransport::make_buffers() {
   send_region_bytes_ = kSendSlots * buf_bytes_;
   recv_region_ = static_cast<char *>(std::aligned_alloc(4096, (recv_region_bytes_ + 4095) & ~size_t(4095)));
   send_region_ = static_cast<char *>(std::aligned_alloc(4096, (send_region_bytes_ + 4095) & ~size_t(4095)));
-  bounce_region_ = static_cast<char *>(std::aligned_alloc(4096, kBounceSlots * kBounceBytes));
+  bounce_region_ = static_cast<char *>(std::aligned_alloc(4096, kBounceRegionBytes));
   if (!recv_region_ || !send_region_ || !bounce_region_) bootstrap::fatal("ofi conduit: out of memory for AM buffers");
   if (mr_local_) {
     recv_mr_ = reg(recv_region_, recv_region_bytes_, FI_RECV, nullptr);
     send_mr_ = reg(send_region_, send_region_bytes_, FI_SEND, nullptr);
-    if (rma_) bounce_mr_ = reg(bounce_region_, kBounceSlots * kBounceBytes, FI_WRITE, &bounce_desc_);
+    if (rma_) bounce_mr_ = reg(bounce_region_, kBounceRegionBytes, FI_WRITE, &bounce_desc_);
   }
   for (size_t i = 0; i < kBounceSlots; ++i) free_bounce_.push_back(bounce_region_ + i * kBounceBytes);
+  char *big = bounce_region_ + kBounceSlots * kBounceBytes;
+  for (size_t i = 0; i < kBigBounceSlots; ++i) free_big_bounce_.push_back(big + i * kBigBounceBytes);
   recv_slots_.resize(nrecv);
   for (size_t i = 0; i < nrecv; ++i) {
     RecvSlot &r = recv_slots_[i];
@@ -665,9 +672,16 @@ void OfiTransport::finish_tx(void *op_context) {
     if (r->rpin) fh_release_.push_back(r->rpin);
     if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
     if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
-    if (r->bounce) free_bounce_.push_back(r->bounce);
+    if (r->bounce) return_bounce(r->bounce);
     free_rma_.push_back(r);
   }
+}
+
+// The pool a bounce buffer came from: the big ones lie after the small ones.
+std::vector<char *> &OfiTransport::bounce_pool(size_t n) { return n <= kBounceBytes ? free_bounce_ : free_big_bounce_; }
+
+void OfiTransport::return_bounce(char *b) {
+  (b < bounce_region_ + kBounceSlots * kBounceBytes ? free_bounce_ : free_big_bounce_).push_back(b);
 }
 
 unsigned OfiTransport::reap_tx(unsigned max) {
@@ -995,7 +1009,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   const firehose::Request *rpin = nullptr;
   if (rkey == kAnyAddress && !(rpin = remote_pin(jobrank, remote_addr, n))) return Status::NoResources;
   // Small and wanted back at once: copied (below), so no local registration of src is needed.
-  const bool bounce = c_local && n <= kBounceBytes;
+  const bool bounce = c_local && n <= kBigBounceBytes;
   LocalBuf lb;
   if (mr_local_ && !bounce && !local_desc(src, n, lb)) {
     if (rpin) fh_->release(rpin);
@@ -1003,10 +1017,10 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   }
   Guard g(*this);
   RmaOp *op = take_rma_op();
-  if (!op || (bounce && free_bounce_.empty())) {
+  if (!op || (bounce && bounce_pool(n).empty())) {
     if (op) free_rma_.push_back(op);
     reap_tx(~0u);
-    if (!(op = take_rma_op()) || (bounce && free_bounce_.empty())) {
+    if (!(op = take_rma_op()) || (bounce && bounce_pool(n).empty())) {
       if (op) free_rma_.push_back(op);
       if (lb.pin) fh_release_.push_back(lb.pin);
       if (rpin) fh_release_.push_back(rpin);
@@ -1019,8 +1033,8 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   if (lb.oneoff) op->local_mr = reg(const_cast<void *>(src), n, FI_WRITE, &desc);
   const void *from = src;
   if (bounce) {
-    op->bounce = free_bounce_.back();
-    free_bounce_.pop_back();
+    op->bounce = bounce_pool(n).back();
+    bounce_pool(n).pop_back();
     std::memcpy(op->bounce, src, n);
     from = op->bounce;
     desc = bounce_desc_;
@@ -1044,7 +1058,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
     if (op->local_mr) fi_close(&op->local_mr->fid);
     if (op->pin) fh_release_.push_back(op->pin);
     if (op->rpin) fh_release_.push_back(op->rpin);
-    if (op->bounce) free_bounce_.push_back(op->bounce);
+    if (op->bounce) return_bounce(op->bounce);
     free_rma_.push_back(op);
     return Status::NoResources;
   }

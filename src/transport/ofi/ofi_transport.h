@@ -17,7 +17,7 @@
 //    back only then, so the bound on buffers holds.
 //  - Long: the payload travels in the message and the receiver copies it to its destination
 //    before the handler runs (the Long limit is the Medium limit).
-//  - RMA: fi_write/fi_read on registered memory. A put of at most kBounceBytes whose caller
+//  - RMA: fi_write/fi_read on registered memory. A put of at most 64 KiB whose caller
 //    wants its source back at once (local completion: GEX_EVENT_NOW, blocking) is copied into a
 //    bounce buffer first and only its remote completion is tracked, so NB/NBI put loops
 //    pipeline instead of waiting a round trip for each put's local completion.
@@ -216,7 +216,9 @@ class OfiTransport final : public Transport {
   char *bounce_region_ = nullptr;
   fid_mr *bounce_mr_ = nullptr;
   void *bounce_desc_ = nullptr;
-  std::vector<char *> free_bounce_;
+  std::vector<char *> free_bounce_, free_big_bounce_;
+  std::vector<char *> &bounce_pool(size_t n);
+  void return_bounce(char *b);
   std::vector<RmaOp *> rma_ops_;  // every one allocated, freed at the end
 
   // Flow control, per peer: [peer*2 + class], class 0 requests, 1 replies.
