@@ -52,6 +52,7 @@ struct RmaOp {
   OpBase op;
   Counter *c1, *c2;  // lowered at completion
   char *bounce;      // a put's copy of its source (OfiTransport::put), returned at completion
+  SendSlot *long_header;  // a Long's message, sent once its payload's fi_write completed
   fid_mr *local_mr;  // a registration of the local buffer for this operation alone, closed at completion
   const firehose::Request *pin;  // the local buffer's firehose pin, released at completion
   const firehose::Request *rpin; // any-address RMA: the remote pin, released at completion
@@ -125,9 +126,12 @@ struct Wire {
   uint32_t nbytes;
   uint16_t credit_req;  // credits returned to the receiver, per class
   uint16_t credit_rep;
-  uint32_t pad;
+  uint32_t flags;  // kPayloadPlaced
   uint64_t dest_addr;
 };
+// A Long whose payload the sender already wrote to dest_addr with fi_write (OfiTransport::am_send):
+// the message carries header and arguments only.
+constexpr uint32_t kPayloadPlaced = 1;
 static_assert(sizeof(Wire) == OfiTransport::kHeaderBytes);
 
 // Payloads up to this size are copied into a send buffer (the send is locally complete at
@@ -490,7 +494,7 @@ void OfiTransport::fill_header(SendSlot *s, uint32_t dest, const AmMessage &msg)
   h->credit_req = uint16_t(owed[0]);
   h->credit_rep = uint16_t(owed[1]);
   owed[0] = owed[1] = 0;
-  h->pad = 0;
+  h->flags = 0;
   h->dest_addr = reinterpret_cast<uintptr_t>(msg.dest_addr);
   if (msg.nargs) std::memcpy(s->buf + kHeaderBytes, msg.args, 4 * size_t(msg.nargs));
   s->dest = dest;
@@ -521,6 +525,56 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
   const size_t off = payload_offset(msg.nargs);
   s->len = off;
   const size_t n = msg.category == AmCategory::Short ? 0 : msg.nbytes;
+  if (msg.category == AmCategory::Long && lc && off + n > eager_bytes_ && rma_ && !mr_local_) {
+    // Above the eager size the message would be a rendezvous (a round trip before the data
+    // moves): write the payload into the target's segment instead and send the message when the
+    // write is delivered. The caller's lc completes with that message's send, so a caller that
+    // waits for it still has its later messages behind this one.
+    uint64_t rkey = 0;
+    const uint64_t a = reinterpret_cast<uintptr_t>(msg.dest_addr);
+    bool found = false;
+    for (const PeerRegion &p : peer_regions_[dest])
+      if (a >= p.base && a - p.base <= p.bytes && n <= p.bytes - (a - p.base)) {
+        rkey = p.rkey;
+        found = true;
+        break;
+      }
+    if (found) {
+      RmaOp *op = take_rma_op();
+      if (!op) {
+        owed_[size_t(dest) * 2] += saved_owed[0];
+        owed_[size_t(dest) * 2 + 1] += saved_owed[1];
+        free_send_slot(s);
+        return Status::NoResources;
+      }
+      reinterpret_cast<Wire *>(s->buf)->flags = kPayloadPlaced;
+      iovec iov{const_cast<void *>(msg.payload), n};
+      void *desc = nullptr;
+      fi_rma_iov rma{remote_address(dest, msg.dest_addr, rkey), n, rkey};
+      fi_msg_rma wm{};
+      wm.msg_iov = &iov;
+      wm.desc = &desc;
+      wm.iov_count = 1;
+      wm.addr = addr_[dest];
+      wm.rma_iov = &rma;
+      wm.rma_iov_count = 1;
+      wm.context = &op->op.ctx;
+      const ssize_t wrc = fi_writemsg(ep_, &wm, FI_COMPLETION | FI_DELIVERY_COMPLETE);
+      if (wrc == -FI_EAGAIN) {
+        free_rma_.push_back(op);
+        owed_[size_t(dest) * 2] += saved_owed[0];
+        owed_[size_t(dest) * 2 + 1] += saved_owed[1];
+        free_send_slot(s);
+        return Status::NoResources;
+      }
+      if (wrc) fail("fi_writemsg (AM Long payload) of " + std::to_string(n) + " bytes to rank " + std::to_string(dest), wrc);
+      s->lc = lc;
+      lc->fetch_add(1, std::memory_order_relaxed);
+      op->long_header = s;
+      --credit;
+      return Status::Pending;
+    }
+  }
   if (n) {
     if (n <= kCopyBytes || mr_local_ || copy_always_ || !lc) {
       std::memcpy(s->buf + off, msg.payload, n);
@@ -673,6 +727,12 @@ void OfiTransport::finish_tx(void *op_context) {
     if (r->c1) r->c1->fetch_sub(1, std::memory_order_release);
     if (r->c2) r->c2->fetch_sub(1, std::memory_order_release);
     if (r->bounce) return_bounce(r->bounce);
+    if (SendSlot *h = r->long_header) {
+      // The payload is at the target: now its message (credit already spent at am_send).
+      const int rc = post_send(h);
+      if (rc == -FI_EAGAIN) backlog_.push_back(h);
+      else if (rc) fail("fi_send (AM Long header) to rank " + std::to_string(h->dest), rc);
+    }
     free_rma_.push_back(r);
   }
 }
@@ -788,8 +848,9 @@ unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vect
       return;
     }
     if (m.category == AmCategory::Long) {
-      // The payload is in place before the handler runs.
-      if (m.nbytes) std::memcpy(m.dest_addr, payload, m.nbytes);
+      // The payload is in place before the handler runs (written there already by the sender's
+      // fi_write, delivery complete before this message was sent, when kPayloadPlaced).
+      if (m.nbytes && !(h->flags & kPayloadPlaced)) std::memcpy(m.dest_addr, payload, m.nbytes);
       m.payload = m.dest_addr;
     } else if (m.category == AmCategory::Medium) {
       m.payload = payload;
@@ -856,6 +917,7 @@ RmaOp *OfiTransport::take_rma_op() {
   free_rma_.pop_back();
   op->c1 = op->c2 = nullptr;
   op->bounce = nullptr;
+  op->long_header = nullptr;
   op->local_mr = nullptr;
   op->pin = op->rpin = nullptr;
   return op;

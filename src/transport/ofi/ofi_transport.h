@@ -16,7 +16,9 @@
 //    stay in their receive buffer, queued, and run at the next full poll; their credit comes
 //    back only then, so the bound on buffers holds.
 //  - Long: the payload travels in the message and the receiver copies it to its destination
-//    before the handler runs (the Long limit is the Medium limit).
+//    before the handler runs (the Long limit is the Medium limit). Above the eager size (a
+//    rendezvous with ofi_rxm), with RMA and no FI_MR_LOCAL, into the target's registered memory:
+//    fi_write of the payload (delivery complete), then the message without it (kPayloadPlaced).
 //  - RMA: fi_write/fi_read on registered memory. A put of at most 64 KiB whose caller
 //    wants its source back at once (local completion: GEX_EVENT_NOW, blocking) is copied into a
 //    bounce buffer first and only its remote completion is tracked, so NB/NBI put loops
