@@ -548,18 +548,8 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
         return Status::NoResources;
       }
       reinterpret_cast<Wire *>(s->buf)->flags = kPayloadPlaced;
-      iovec iov{const_cast<void *>(msg.payload), n};
-      void *desc = nullptr;
-      fi_rma_iov rma{remote_address(dest, msg.dest_addr, rkey), n, rkey};
-      fi_msg_rma wm{};
-      wm.msg_iov = &iov;
-      wm.desc = &desc;
-      wm.iov_count = 1;
-      wm.addr = addr_[dest];
-      wm.rma_iov = &rma;
-      wm.rma_iov_count = 1;
-      wm.context = &op->op.ctx;
-      const ssize_t wrc = fi_writemsg(ep_, &wm, FI_COMPLETION | FI_DELIVERY_COMPLETE);
+      const ssize_t wrc = write_msg(dest, msg.payload, n, nullptr, fi_rma_iov{remote_address(dest, msg.dest_addr, rkey), n, rkey},
+                                    op, FI_COMPLETION | FI_DELIVERY_COMPLETE);
       if (wrc == -FI_EAGAIN) {
         free_rma_.push_back(op);
         owed_[size_t(dest) * 2] += saved_owed[0];
@@ -923,6 +913,21 @@ RmaOp *OfiTransport::take_rma_op() {
   return op;
 }
 
+// One fi_writemsg of [from, from+n) to `rma` at `jobrank`, completing `op`.
+ssize_t OfiTransport::write_msg(uint32_t jobrank, const void *from, size_t n, void *desc, const fi_rma_iov &rma, RmaOp *op,
+                                uint64_t flags) {
+  iovec iov{const_cast<void *>(from), n};
+  fi_msg_rma msg{};
+  msg.msg_iov = &iov;
+  msg.desc = &desc;
+  msg.iov_count = 1;
+  msg.addr = addr_[jobrank];
+  msg.rma_iov = &rma;
+  msg.rma_iov_count = 1;
+  msg.context = &op->op.ctx;
+  return fi_writemsg(ep_, &msg, flags);
+}
+
 uint64_t OfiTransport::remote_address(uint32_t jobrank, const void *addr, uint64_t rkey) const {
   const uint64_t a = reinterpret_cast<uintptr_t>(addr);
   if (mr_virt_) return a;
@@ -1102,20 +1107,11 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
     desc = bounce_desc_;
     c_local = nullptr;  // src is reusable now: nothing to wait for
   }
-  iovec iov{const_cast<void *>(from), n};
-  fi_rma_iov rma = rpin ? fi_rma_iov{pinned_address(rpin, remote_addr), n, rpin->key.rkey}
-                        : fi_rma_iov{remote_address(jobrank, remote_addr, rkey), n, rkey};
-  fi_msg_rma msg{};
-  msg.msg_iov = &iov;
-  msg.desc = &desc;
-  msg.iov_count = 1;
-  msg.addr = addr_[jobrank];
-  msg.rma_iov = &rma;
-  msg.rma_iov_count = 1;
-  msg.context = &op->op.ctx;
+  const fi_rma_iov rma = rpin ? fi_rma_iov{pinned_address(rpin, remote_addr), n, rpin->key.rkey}
+                              : fi_rma_iov{remote_address(jobrank, remote_addr, rkey), n, rkey};
   // Delivery complete when the caller wants remote completion: the completion then means the
   // data is visible at the target, and one completion serves both counters.
-  const ssize_t rc = fi_writemsg(ep_, &msg, c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION);
+  const ssize_t rc = write_msg(jobrank, from, n, desc, rma, op, c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION);
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
     if (op->pin) fh_release_.push_back(op->pin);

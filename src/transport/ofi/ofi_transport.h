@@ -52,6 +52,8 @@
 // share one endpoint under one mutex, never held while a handler runs.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -71,6 +73,7 @@ struct fid_ep;
 struct fid_av;
 struct fid_cq;
 struct fid_mr;
+struct fi_rma_iov;
 
 namespace gex::transport::ofi {
 
@@ -147,6 +150,8 @@ class OfiTransport final : public Transport {
   void send_owed_credits();
   unsigned reap_tx(unsigned max);
   RmaOp *take_rma_op();
+  ssize_t write_msg(uint32_t jobrank, const void *from, size_t n, void *desc, const fi_rma_iov &rma, RmaOp *op,
+                    uint64_t flags);
   uint64_t remote_address(uint32_t jobrank, const void *addr, uint64_t rkey) const;
   // Reads an error completion: fatal while the job runs; once it is ending (a peer may have left
   // already) the operation is finished quietly. Returns the operation's context.
