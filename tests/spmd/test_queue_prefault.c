@@ -1,19 +1,21 @@
 /* test_queue_prefault: the smp conduit maps a rank's own AM queues in at start-up
  * (MADV_POPULATE_WRITE), so the first lap of messages through them costs the receiver no page
- * faults. Rank 1 sends rank 0 MSGS Short requests (MSGS * 64 bytes of fresh queue, 64 pages);
+ * faults. Rank 1 sends rank 0 MSGS Short requests (MSGS * 64 bytes of fresh queue, 192 pages);
  * rank 0 counts its minor page faults (getrusage) while it receives them.
- *   test_queue_prefault          expects fewer than MAX_FAULTS faults
+ *   test_queue_prefault          expects fewer than MAX_FAULTS faults (0 measured)
  *   test_queue_prefault faults   (run with GEX_SMP_PREFAULT=0) expects at least one fault per
- *                                4 pages (the kernel maps up to 16 pages around a faulting one
- *                                that the sender has written already: 39 for 64 pages, measured)
- *                                and so shows that the count sees the faults the prefault removes. */
+ *                                16 pages: the kernel maps up to 16 pages around a faulting one
+ *                                when the sender has written them already (fault-around, 64 KiB),
+ *                                so the count ranges from pages/16 to pages (7 and 35-41 for 64
+ *                                pages, measured). This shows that the count sees the faults the
+ *                                prefault removes. */
 #include "test_util.h"
 
 #include <string.h>
 #include <sys/resource.h>
 
-#define MSGS 4096     /* 256 KiB of 64-byte records: well inside the 1 MiB queue */
-#define MAX_FAULTS 8  /* a few for whatever else the poll loop touches first */
+#define MSGS 12288    /* 768 KiB of 64-byte records: inside the 1 MiB queue */
+#define MAX_FAULTS 4  /* a few for whatever else the poll loop touches first */
 
 static gex_Client_t client;
 static gex_EP_t ep;
@@ -52,7 +54,7 @@ int main(int argc, char **argv) {
     const long pages = (long)MSGS * 64 / 4096;
     TEST_LOG("%ld minor page faults while receiving %d Short AMs (%ld pages of queue)", faults, MSGS, pages);
     if (expect_faults)
-      CHECKF(faults >= pages / 4, "only %ld faults for %ld fresh pages: the count cannot see them", faults, pages);
+      CHECKF(faults >= pages / 16, "only %ld faults for %ld fresh pages: the count cannot see them", faults, pages);
     else
       CHECKF(faults < MAX_FAULTS, "%ld page faults on the first lap of the request queue (prefault missing)", faults);
   } else {
