@@ -521,6 +521,14 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
     if (!(s = take_send_slot())) return Status::NoResources;
   }
   const uint16_t saved_owed[2] = {uint16_t(owed_[size_t(dest) * 2]), uint16_t(owed_[size_t(dest) * 2 + 1])};
+  // Nothing was sent: undo everything (the credits the header carried, its lc, the slot).
+  auto not_sent = [&] {
+    if (s->lc) s->lc->fetch_sub(1, std::memory_order_relaxed);
+    owed_[size_t(dest) * 2] += saved_owed[0];
+    owed_[size_t(dest) * 2 + 1] += saved_owed[1];
+    free_send_slot(s);
+    return Status::NoResources;
+  };
   fill_header(s, dest, msg);
   const size_t off = payload_offset(msg.nargs);
   s->len = off;
@@ -530,32 +538,22 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
     // moves): write the payload into the target's segment instead and send the message when the
     // write is delivered. The caller's lc completes with that message's send, so a caller that
     // waits for it still has its later messages behind this one.
-    uint64_t rkey = 0;
     const uint64_t a = reinterpret_cast<uintptr_t>(msg.dest_addr);
-    bool found = false;
+    const PeerRegion *region = nullptr;
     for (const PeerRegion &p : peer_regions_[dest])
       if (a >= p.base && a - p.base <= p.bytes && n <= p.bytes - (a - p.base)) {
-        rkey = p.rkey;
-        found = true;
+        region = &p;
         break;
       }
-    if (found) {
+    if (region) {
       RmaOp *op = take_rma_op();
-      if (!op) {
-        owed_[size_t(dest) * 2] += saved_owed[0];
-        owed_[size_t(dest) * 2 + 1] += saved_owed[1];
-        free_send_slot(s);
-        return Status::NoResources;
-      }
+      if (!op) return not_sent();
       reinterpret_cast<Wire *>(s->buf)->flags = kPayloadPlaced;
-      const ssize_t wrc = write_msg(dest, msg.payload, n, nullptr, fi_rma_iov{remote_address(dest, msg.dest_addr, rkey), n, rkey},
-                                    op, FI_COMPLETION | FI_DELIVERY_COMPLETE);
+      const fi_rma_iov rma{mr_virt_ ? a : a - region->base, n, region->rkey};  // as remote_address gives it
+      const ssize_t wrc = write_msg(dest, msg.payload, n, nullptr, rma, op, FI_COMPLETION | FI_DELIVERY_COMPLETE);
       if (wrc == -FI_EAGAIN) {
         free_rma_.push_back(op);
-        owed_[size_t(dest) * 2] += saved_owed[0];
-        owed_[size_t(dest) * 2 + 1] += saved_owed[1];
-        free_send_slot(s);
-        return Status::NoResources;
+        return not_sent();
       }
       if (wrc) fail("fi_writemsg (AM Long payload) of " + std::to_string(n) + " bytes to rank " + std::to_string(dest), wrc);
       s->lc = lc;
@@ -581,14 +579,7 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
     }
   }
   const int rc = post_send(s);
-  if (rc == -FI_EAGAIN) {
-    // Nothing was sent: undo everything.
-    if (s->lc) s->lc->fetch_sub(1, std::memory_order_relaxed);
-    owed_[size_t(dest) * 2] += saved_owed[0];
-    owed_[size_t(dest) * 2 + 1] += saved_owed[1];
-    free_send_slot(s);
-    return Status::NoResources;
-  }
+  if (rc == -FI_EAGAIN) return not_sent();
   if (rc) fail("fi_send to rank " + std::to_string(dest), rc);
   --credit;
   return s->lc ? Status::Pending : Status::Done;

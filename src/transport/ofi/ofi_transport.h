@@ -219,7 +219,8 @@ class OfiTransport final : public Transport {
   std::vector<SendSlot> send_slots_;
   std::vector<SendSlot *> free_send_;
   std::vector<RmaOp *> free_rma_;
-  // Bounce buffers of small puts (ofi_transport.cpp: kBounceBytes), registered under FI_MR_LOCAL.
+  // Bounce buffers of puts up to 64 KiB (ofi_transport.cpp: kBounceBytes, kBigBounceBytes), one
+  // region registered under FI_MR_LOCAL; free lists per size.
   char *bounce_region_ = nullptr;
   fid_mr *bounce_mr_ = nullptr;
   void *bounce_desc_ = nullptr;

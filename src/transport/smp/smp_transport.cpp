@@ -1,6 +1,5 @@
 #include "transport/smp/smp_transport.h"
 
-#include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -82,7 +81,7 @@ SmpTransport::SmpTransport(const Config &config)
     : Transport(Kind::Smp), rank_(config.rank), size_(config.size), deliver_(config.deliver) {
   const uint32_t size = size_, rank = rank_;
   queue_bytes_ = queue_bytes(config);
-  const bool populate_queues = !config.env_size || config.env_size("GEX_SMP_PREFAULT", 1, 0, 1) != 0;
+  const bool prefault_queues = !config.env_size || config.env_size("GEX_SMP_PREFAULT", 1, 0, 1) != 0;
   inbox_bytes_ = kQueuesOffset + 2 * queue_bytes_;
 
   const std::vector<uint32_t> &hosts = bootstrap::host_map();
@@ -110,7 +109,7 @@ SmpTransport::SmpTransport(const Config &config)
   // page fault per 64 Short records would otherwise fall on the first lap of every queue (e.g.
   // GASNet's testam with its default 1000 iterations). A neighbour's queue is faulted in here
   // by the first send to it (SmpAmQueue::claim), so a job maps only what it uses.
-  if (populate_queues) prefault(inboxes_[rank], inbox_bytes_);
+  if (prefault_queues) prefault(inboxes_[rank], inbox_bytes_);
   // Process ids: a Long into a neighbour's segment that is not mapped here (the client's own
   // memory, gex_Segment_Create) is written with cross-memory attach (process_vm_writev).
   const int32_t my_pid = int32_t(getpid());
@@ -120,7 +119,7 @@ SmpTransport::SmpTransport(const Config &config)
   auto attach = [&](SmpAmQueue &q, uint32_t owner, bool reply) {
     auto *header = reinterpret_cast<InboxHeader *>(inboxes_[owner]);
     q.attach(&header->queues[reply], inboxes_[owner] + kQueuesOffset + reply * queue_bytes_, queue_bytes_, reply,
-             config.thread_safe, /*prefault_on_first_claim=*/populate_queues && owner != rank);
+             config.thread_safe, /*prefault_on_first_claim=*/prefault_queues && owner != rank);
   };
   out_.reset(new SmpAmQueue[size_t(size) * 2]);
   for (uint32_t r = 0; r < size; ++r) {
