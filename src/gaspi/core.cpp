@@ -321,6 +321,7 @@ gaspi_return_t pgaspi_proc_term(const gaspi_timeout_t) {
   for (unsigned q = 0; q < kMaxQueues; ++q) {
     Queue &queue = g_ctx.queues[q];
     uint32_t abandoned = 0;
+    close_write_groups(queue);
     while (queue.pending.load(std::memory_order_acquire)) {
       abandon_dead_requests(queue, abandoned);
       wait_step();

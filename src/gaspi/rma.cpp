@@ -9,7 +9,8 @@
 // outstanding and gaspi_wait waits for them. write_notify's notification rides on its last
 // data chunk, and a notification never overtakes earlier writes to the same rank because the
 // runtime delivers one sender's Requests in order (a property a new transport must keep for
-// GASPI; docs/gaspi.md).
+// GASPI; docs/gaspi.md). Large transfers to another host go by the transport's RMA instead
+// (rma_network.cpp), and a notification behind such writes waits for them there.
 #include <algorithm>
 #include <cstring>
 
@@ -191,13 +192,15 @@ void do_write(const Transfer &t, gaspi_offset_t off_loc, gaspi_rank_t rank, gasp
   if (!t.remote->am) {
     std::memcpy(t.remote->data + off_rem, t.local->data + off_loc, size);
     rt::rma_progress_tick();
+  } else if (use_rma(*t.remote, size)) {
+    rma_write(q, rank, *t.remote, off_rem, t.local->data + off_loc, size);
   } else {
     am_write(rank, seg_rem, off_rem, t.local->data + off_loc, size, 0, 0, 0, q);
   }
 }
 
 void do_read(const Transfer &t, gaspi_offset_t off_loc, gaspi_rank_t rank, gaspi_segment_id_t seg_rem, gaspi_offset_t off_rem,
-             gaspi_size_t size, uint32_t *notif_slot, Queue &q) {
+             gaspi_size_t size, uint32_t *notif_slot, Queue &q, bool allow_rma = true) {
   if (size == 0) {
     if (notif_slot) store_notification(notif_slot, 1);
     return;
@@ -206,13 +209,20 @@ void do_read(const Transfer &t, gaspi_offset_t off_loc, gaspi_rank_t rank, gaspi
     std::memcpy(t.local->data + off_loc, t.remote->data + off_rem, size);
     if (notif_slot) store_notification(notif_slot, 1);
     rt::rma_progress_tick();
+  } else if (allow_rma && use_rma(*t.remote, size)) {
+    const RemoteSegment *rs = t.remote;
+    const uint64_t off = off_rem;
+    char *dst = t.local->data + off_loc;
+    const size_t n = size;
+    rma_reads(q, rank, 1, &rs, &off, &dst, &n, notif_slot);
   } else {
     am_read(rank, seg_rem, off_rem, t.local->data + off_loc, size, notif_slot, q);
   }
 }
 
 // A notification to (rank, seg): a store when mapped, else a Short Request (after the queue's
-// earlier Requests to that rank, so it never overtakes their data).
+// earlier Requests to that rank, so it never overtakes their data), which waits first for the
+// queue's RMA writes to that rank (rma_network.cpp).
 gaspi_return_t do_notify(const char *call, gaspi_segment_id_t seg, gaspi_rank_t rank, gaspi_notification_id_t id,
                          gaspi_notification_t value, Queue &q) {
   RemoteSegment *rs = remote_segment(rank, seg);
@@ -222,6 +232,7 @@ gaspi_return_t do_notify(const char *call, gaspi_segment_id_t seg, gaspi_rank_t 
     store_notification(rs->notif + id, value);
     return GASPI_SUCCESS;
   }
+  if (defer_notify(q, rank, seg, id, value)) return GASPI_SUCCESS;
   const gex_AM_Arg_t args[] = {gex_AM_Arg_t(seg), gex_AM_Arg_t(id), gex_AM_Arg_t(value), ptr_hi(&q), ptr_lo(&q)};
   q.post(rank);
   rt::am_request(gex::transport::AmCategory::Short, rank, kHNotify, nullptr, 0, nullptr, 0, 5, args);
@@ -243,6 +254,7 @@ gaspi_return_t check_list(const char *call, gaspi_number_t num, gaspi_segment_id
 }  // namespace
 
 void rma_init() {
+  rma_network_init();
   const gex_Flags_t req = GEX_FLAG_AM_REQUEST, rep = GEX_FLAG_AM_REPLY;
   rt::register_internal_handler(kHWrite, (gex_AM_Fn_t)on_write, req | GEX_FLAG_AM_MEDIUM, 8, "GASPI write");
   rt::register_internal_handler(kHNotify, (gex_AM_Fn_t)on_notify, req | GEX_FLAG_AM_SHORT, 5, "GASPI notify");
@@ -321,6 +333,11 @@ gaspi_return_t pgaspi_write_notify(const gaspi_segment_id_t seg_loc, const gaspi
     std::memcpy(t.remote->data + off_rem, t.local->data + off_loc, size);
     store_notification(t.remote->notif + id, value);  // release: the data is visible first
     gex::runtime::rma_progress_tick();
+  } else if (use_rma(*t.remote, size) || notify_waits(q, rank)) {
+    // The data by RMA, or behind RMA writes still in flight: the notification goes on its own
+    // once they are delivered.
+    do_write(t, off_loc, rank, seg_rem, off_rem, size, q);
+    return do_notify(call, seg_rem, rank, id, value, q);
   } else {
     am_write(rank, seg_rem, off_rem, t.local->data + off_loc, size, seg_rem, id, value, q);
   }
@@ -411,9 +428,31 @@ gaspi_return_t pgaspi_read_list_notify(const gaspi_number_t num, gaspi_segment_i
   count(kStatReadList);
   for (gaspi_number_t i = 0; i < num; ++i) count(kStatBytesRead, sz[i]);
   Queue &q = ctx().queues[queue];
-  // The notification is set by the last read's last reply; the replies of one rank arrive in order.
+  // By RMA when every element can go so and one is large enough: the reads are one group, whose
+  // completion sets the notification.
+  bool all_rma = true, any_large = false;
+  for (gaspi_number_t i = 0; i < num; ++i) {
+    all_rma &= ts[i].remote->am && ts[i].remote->rma;
+    any_large |= use_rma(*ts[i].remote, sz[i]);
+  }
+  if (all_rma && any_large) {
+    std::vector<const RemoteSegment *> rs(num);
+    std::vector<uint64_t> off(num);
+    std::vector<char *> dst(num);
+    std::vector<size_t> n(num);
+    for (gaspi_number_t i = 0; i < num; ++i) {
+      rs[i] = ts[i].remote;
+      off[i] = orr[i];
+      dst[i] = ts[i].local->data + ol[i];
+      n[i] = sz[i];
+    }
+    rma_reads(q, rank, num, rs.data(), off.data(), dst.data(), n.data(), ns->notif + id);
+    return GASPI_SUCCESS;
+  }
+  // Otherwise the notification is set by the last read's last reply; the replies of one rank
+  // arrive in order. (AM reads only: a large element among them still goes by AM here.)
   for (gaspi_number_t i = 0; i < num; ++i)
-    do_read(ts[i], ol[i], rank, sr[i], orr[i], sz[i], i + 1 == num ? ns->notif + id : nullptr, q);
+    do_read(ts[i], ol[i], rank, sr[i], orr[i], sz[i], i + 1 == num ? ns->notif + id : nullptr, q, false);
   return GASPI_SUCCESS;
 }
 
@@ -424,6 +463,7 @@ gaspi_return_t pgaspi_wait(const gaspi_queue_id_t queue, const gaspi_timeout_t t
   count(kStatWait);
   Queue &q = ctx().queues[queue];
   Deadline dl(timeout);
+  close_write_groups(q);
   while (q.pending.load(std::memory_order_acquire) != 0) {
     // Requests to a rank that died are never acknowledged: they are given up and the call
     // fails; the queue stays usable (a later gaspi_wait waits for the requests to live ranks).
@@ -476,6 +516,7 @@ gaspi_return_t pgaspi_queue_delete(const gaspi_queue_id_t queue) {
     return fail(GASPI_ERR_INV_QUEUE, call, "queue " + std::to_string(queue) + " is not the last queue (" + std::to_string(c.queue_num - 1) + ")");
   Queue &q = c.queues[queue];
   uint32_t abandoned = 0;
+  close_write_groups(q);
   while (q.pending.load(std::memory_order_acquire)) {
     abandon_dead_requests(q, abandoned);
     wait_step();

@@ -18,8 +18,12 @@ namespace {
 size_t page_round(size_t n) { return (n + 4095) & ~size_t(4095); }
 
 // The registration message: this rank's segment `id` for the receiver's directory.
+// `flags`: kDataShared, kHasRkey (then base and rkey are the object's address and key at the
+// owner, for the transport's RMA).
+constexpr gex_AM_Arg_t kDataShared = 1, kHasRkey = 2;
 void on_register(gex_Token_t token, gex_AM_Arg_t id, gex_AM_Arg_t tid, gex_AM_Arg_t size_hi, gex_AM_Arg_t size_lo,
-                 gex_AM_Arg_t data_offset, gex_AM_Arg_t shared, gex_AM_Arg_t c_hi, gex_AM_Arg_t c_lo) {
+                 gex_AM_Arg_t data_offset, gex_AM_Arg_t flags, gex_AM_Arg_t c_hi, gex_AM_Arg_t c_lo, gex_AM_Arg_t base_hi,
+                 gex_AM_Arg_t base_lo, gex_AM_Arg_t rkey_hi, gex_AM_Arg_t rkey_lo) {
   Context &c = ctx();
   {
     std::lock_guard<std::mutex> lock(c.dir_mutex);
@@ -27,7 +31,10 @@ void on_register(gex_Token_t token, gex_AM_Arg_t id, gex_AM_Arg_t tid, gex_AM_Ar
     rs.tid = uint32_t(tid);
     rs.size = (uint64_t(uint32_t(size_hi)) << 32) | uint32_t(size_lo);
     rs.data_offset = uint32_t(data_offset);
-    rs.data_shared = shared != 0;
+    rs.data_shared = (flags & kDataShared) != 0;
+    rs.has_rkey = (flags & kHasRkey) != 0;
+    rs.owner_base = (uint64_t(uint32_t(base_hi)) << 32) | uint32_t(base_lo);
+    rs.rkey = (uint64_t(uint32_t(rkey_hi)) << 32) | uint32_t(rkey_lo);
     rs.resolved.store(false, std::memory_order_relaxed);
     rs.state.store(kKnown, std::memory_order_release);
   }
@@ -101,15 +108,22 @@ gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank
   if (peer_dead(rank)) return dead_peer_error(call, rank);
   const LocalSegment &s = c.segments[id];
   auto *done = new rt::CompletionCounter(1);
+  bool has_rkey = false;
+  for (const auto &r : s.mem.regs.by_transport) has_rkey |= r.handle != nullptr;
+  const uint64_t rkey = s.mem.regs.rkey;
   const gex_AM_Arg_t args[] = {gex_AM_Arg_t(id),
                                gex_AM_Arg_t(s.mem.id),
                                gex_AM_Arg_t(uint64_t(s.size) >> 32),
                                gex_AM_Arg_t(uint32_t(s.size)),
                                gex_AM_Arg_t(s.user_memory ? 0 : notif_bytes()),
-                               gex_AM_Arg_t(s.user_memory ? 0 : 1),
+                               (s.user_memory ? 0 : kDataShared) | (has_rkey && !s.user_memory ? kHasRkey : 0),
                                ptr_hi(done),
-                               ptr_lo(done)};
-  rt::am_request(gex::transport::AmCategory::Short, rank, kHRegister, nullptr, 0, nullptr, 0, 8, args);
+                               ptr_lo(done),
+                               ptr_hi(s.mem.base),
+                               ptr_lo(s.mem.base),
+                               gex_AM_Arg_t(rkey >> 32),
+                               gex_AM_Arg_t(uint32_t(rkey))};
+  rt::am_request(gex::transport::AmCategory::Short, rank, kHRegister, nullptr, 0, nullptr, 0, 12, args);
   for (;;) {
     if (done->load(std::memory_order_acquire) == 0) {
       delete done;
@@ -133,7 +147,7 @@ void segments_init() {
   Context &c = ctx();
   c.dir.clear();
   for (gaspi_rank_t r = 0; r < c.size; ++r) c.dir.push_back(std::make_unique<std::array<RemoteSegment, kMaxSegmentIds>>());
-  rt::register_internal_handler(kHRegister, (gex_AM_Fn_t)on_register, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 8, "GASPI segment register");
+  rt::register_internal_handler(kHRegister, (gex_AM_Fn_t)on_register, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 12, "GASPI segment register");
   rt::register_internal_handler(kHAck, (gex_AM_Fn_t)on_ack, GEX_FLAG_AM_REPLY | GEX_FLAG_AM_SHORT, 2, "GASPI ack");
 }
 
@@ -171,6 +185,17 @@ RemoteSegment *remote_segment(gaspi_rank_t rank, gaspi_segment_id_t id) {
       rs.am = false;
       rs.notif = reinterpret_cast<uint32_t *>(rs.map_base);
       rs.data = rs.map_base + rs.data_offset;
+    }
+  }
+  // Not mapped: the transport's RMA reaches the data when the owner registered it with a transport
+  // that has RMA to this rank. Not in fault-tolerant jobs, whose queues give up a dead rank's
+  // requests by counting acknowledgements (gaspi_wait), which RMA does not have.
+  rs.rma = false;
+  if (rs.am && rs.has_rkey && !gex::bootstrap::fault_tolerant()) {
+    gex::transport::Transport *t = rt::g_rt.routes[rank].am;
+    if (t->has_rma(rank)) {
+      t->peer_memory(rank, reinterpret_cast<const void *>(uintptr_t(rs.owner_base)), rs.data_offset + page_round(rs.size), rs.rkey);
+      rs.rma = true;
     }
   }
   rs.resolved.store(true, std::memory_order_release);

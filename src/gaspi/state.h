@@ -8,7 +8,8 @@
 // each named rank); the first access maps the object (map_peer_memory), so writes, reads and
 // notifications to a neighbour are loads and stores. Where the route to a peer has no load/store
 // (another host, GEX_FORCE_AM, the GEX_ROUTE_TEST=mixed rehearsal) or the data is user memory
-// (segment_bind/use), they travel as Active Messages to the owner, which applies them.
+// (segment_bind/use), they travel as Active Messages to the owner, which applies them; large
+// ones to another host go by the transport's RMA instead (rma_network.cpp).
 #pragma once
 
 #include <GASPI.h>
@@ -82,9 +83,13 @@ struct RemoteSegment {
   uint64_t size = 0;
   uint64_t data_offset = 0;        // where the data starts in the shared object
   bool data_shared = false;        // the data is inside the shared object (not user memory)
+  bool has_rkey = false;           // the owner's transport registered the object: owner_base, rkey
+  uint64_t owner_base = 0;         // the shared object in the owner's address space
+  uint64_t rkey = 0;
   // Set on first access (outside handlers): load/store mapping, or am when not reachable so.
   std::atomic<bool> resolved{false};
   bool am = true;
+  bool rma = false;                // am, and the transport's put/get reach the data (rma_network.cpp)
   char *data = nullptr;            // load/store: the data and notification slots as mapped here
   uint32_t *notif = nullptr;
   char *map_base = nullptr;
@@ -244,6 +249,24 @@ extern std::atomic<uint64_t> g_stats[kStatCount];
 inline void count(Stat s, uint64_t n = 1) {
   if (__builtin_expect(g_stat_level.load(std::memory_order_relaxed) != 0, 0)) g_stats[s].fetch_add(n, std::memory_order_relaxed);
 }
+
+// Transfers by the transport's RMA between hosts, and the notifications that wait for them
+// (rma_network.cpp).
+void rma_network_init();
+// Whether a transfer of `size` bytes to or from this peer segment goes by RMA.
+bool use_rma(const RemoteSegment &rs, size_t size);
+void rma_write(Queue &q, gaspi_rank_t rank, const RemoteSegment &rs, uint64_t off, const char *src, size_t n);
+// `count` reads from one rank as one operation of the queue; `notif_slot` (may be null) is set
+// to 1 once all of their data is here.
+void rma_reads(Queue &q, gaspi_rank_t rank, size_t count, const RemoteSegment *const *rs, const uint64_t *off,
+               char *const *dst, const size_t *n, uint32_t *notif_slot);
+// Whether a notification to `rank` on `q` must wait for RMA writes (or notifications) before it.
+bool notify_waits(Queue &q, gaspi_rank_t rank);
+// Queues the notification behind them and returns true; false when it may be sent now.
+bool defer_notify(Queue &q, gaspi_rank_t rank, gaspi_segment_id_t seg, gaspi_notification_id_t id,
+                  gaspi_notification_t value);
+// Lets the queue's write groups complete (gaspi_wait, gaspi_proc_term, gaspi_queue_delete).
+void close_write_groups(Queue &q);
 
 // Internal AM registration of each file
 void core_init();

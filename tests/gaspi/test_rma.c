@@ -126,6 +126,33 @@ static void test_write_notify(void) {
   OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
 }
 
+/* A large write (the transport's RMA between hosts) then a small write_notify (an AM) on the same
+   queue to the same rank: the notification must not become visible before the large write's
+   data. Between hosts the notification then waits for the RMA write (docs/gaspi.md); the
+   GEX_OFI_TEST_DELAY_PUTS test runs hand every put to the provider late, so a notification sent
+   without waiting arrives first. */
+static void test_mixed_order(void) {
+  const gaspi_rank_t to = (me + 1) % np, from = (me + np - 1) % np;
+  const gaspi_segment_id_t s = 1;
+  unsigned char *p = segp(s);
+  const size_t big = 256 * 1024, small = 8;
+  gaspi_notification_id_t first;
+  gaspi_notification_t old;
+  for (unsigned round = 0; round < 10; ++round) {
+    for (size_t i = 0; i < big + small; ++i) p[i] = pattern(me, round, 3, i);
+    OK(gaspi_write(s, 0, to, s, SEG_BYTES / 2, big, 1, GASPI_BLOCK));
+    OK(gaspi_write_notify(s, big, to, s, SEG_BYTES / 2 + big, small, 300, round + 1, 1, GASPI_BLOCK));
+    OK(gaspi_notify_waitsome(s, 300, 1, &first, GASPI_BLOCK));
+    OK(gaspi_notify_reset(s, first, &old));
+    CHECK(old == round + 1, "mixed round %u: notification value %u", round, old);
+    const unsigned char *d = p + SEG_BYTES / 2;
+    for (size_t i = 0; i < big + small; ++i)
+      CHECK(d[i] == pattern(from, round, 3, i), "mixed round %u byte %zu not visible with the later write_notify", round, i);
+    wait_queue(1);
+    OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+  }
+}
+
 /* read_notify sets the local notification to 1 once the data is here. */
 static void test_read_notify(void) {
   const gaspi_rank_t from = (me + 1) % np;
@@ -277,6 +304,7 @@ int main(void) {
   test_read_sizes();
   test_write_notify();
   test_read_notify();
+  test_mixed_order();
   test_lists();
   test_queue_full();
   OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));

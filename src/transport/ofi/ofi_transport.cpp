@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <iterator>
 #include <new>
 #include <string>
@@ -222,6 +223,12 @@ uint32_t env_count(const char *name, uint32_t dflt, uint32_t lo, uint32_t hi) {
   return uint32_t(x);
 }
 
+uint64_t monotonic_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
+}
+
 // One message per peer and class while the job is large, eight while it is small: the receive
 // buffers a rank posts grow with the ranks it hears from (docs/ofi.md).
 uint32_t default_credits(uint32_t size) { return size <= 16 ? 8 : size <= 64 ? 4 : 2; }
@@ -238,6 +245,7 @@ OfiTransport::OfiTransport(const Config &config)
   // Tests: act as a provider that needs local buffers registered (tcp;ofi_rxm does not), so the
   // firehose path runs where the provider would not ask for it.
   force_mr_local_ = config.env_bool ? config.env_bool("GEX_OFI_FORCE_MR_LOCAL", false) : false;
+  delay_puts_ns_ = uint64_t(env_count("GEX_OFI_TEST_DELAY_PUTS", 0, 0, 10000000)) * 1000;
   open_endpoint();
   if (force_mr_local_) mr_local_ = true;
   any_address_ = config.any_address && rma_ && size_ > 1;
@@ -773,6 +781,7 @@ unsigned OfiTransport::poll(unsigned budget, bool replies_only) {
 unsigned OfiTransport::poll_locked(unsigned budget, bool replies_only, std::vector<const firehose::Request *> &released) {
   Guard g(*this);
   reap_tx(~0u);
+  if (__builtin_expect(!delayed_puts_.empty(), 0)) issue_delayed_puts();
   if (!fh_out_.empty()) flush_fh();
   for (size_t i = repost_.size(); i-- > 0;) {
     RecvSlot *r = repost_[i];
@@ -1102,7 +1111,16 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
                               : fi_rma_iov{remote_address(jobrank, remote_addr, rkey), n, rkey};
   // Delivery complete when the caller wants remote completion: the completion then means the
   // data is visible at the target, and one completion serves both counters.
-  const ssize_t rc = write_msg(jobrank, from, n, desc, rma, op, c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION);
+  const uint64_t flags = c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION;
+  if (__builtin_expect(delay_puts_ns_ != 0, 0)) {
+    delayed_puts_.push_back(DelayedPut{jobrank, from, n, desc, rma.addr, rma.key, op, flags, monotonic_ns() + delay_puts_ns_});
+    op->c1 = c_local;
+    op->c2 = c_remote;
+    if (c_local) c_local->fetch_add(1, std::memory_order_relaxed);
+    if (c_remote) c_remote->fetch_add(1, std::memory_order_relaxed);
+    return Status::Pending;  // (a put with no counter: its bounce buffer or pins wait for it)
+  }
+  const ssize_t rc = write_msg(jobrank, from, n, desc, rma, op, flags);
   if (rc == -FI_EAGAIN) {
     if (op->local_mr) fi_close(&op->local_mr->fid);
     if (op->pin) fh_release_.push_back(op->pin);
@@ -1117,6 +1135,17 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   if (c_local) c_local->fetch_add(1, std::memory_order_relaxed);
   if (c_remote) c_remote->fetch_add(1, std::memory_order_relaxed);
   return c_local || c_remote ? Status::Pending : Status::Done;  // a bounce returns at completion either way
+}
+
+void OfiTransport::issue_delayed_puts() {
+  const uint64_t now = monotonic_ns();
+  while (!delayed_puts_.empty() && delayed_puts_.front().due_ns <= now) {
+    const DelayedPut &d = delayed_puts_.front();
+    const ssize_t rc = write_msg(d.jobrank, d.from, d.n, d.desc, fi_rma_iov{d.raddr, d.n, d.rkey}, d.op, d.flags);
+    if (rc == -FI_EAGAIN) return;
+    if (rc) fail("fi_writemsg of " + std::to_string(d.n) + " bytes to rank " + std::to_string(d.jobrank), rc);
+    delayed_puts_.pop_front();
+  }
 }
 
 Status OfiTransport::get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) {

@@ -228,6 +228,22 @@ class OfiTransport final : public Transport {
   std::vector<char *> &bounce_pool(size_t n);
   void return_bounce(char *b);
   std::vector<RmaOp *> rma_ops_;  // every one allocated, freed at the end
+  // Tests (GEX_OFI_TEST_DELAY_PUTS=<us>): each put is handed to the provider only that long
+  // after it was posted, as a provider that reorders an RMA write behind later messages would
+  // deliver it, so code that must fence its notifications behind puts is tested on tcp too.
+  struct DelayedPut {
+    uint32_t jobrank;
+    const void *from;
+    size_t n;
+    void *desc;
+    uint64_t raddr, rkey;  // the fi_rma_iov
+    RmaOp *op;
+    uint64_t flags;
+    uint64_t due_ns;
+  };
+  uint64_t delay_puts_ns_ = 0;
+  std::deque<DelayedPut> delayed_puts_;
+  void issue_delayed_puts();
 
   // Flow control, per peer: [peer*2 + class], class 0 requests, 1 replies.
   std::vector<uint32_t> credits_;    // messages this rank may still send
