@@ -5,6 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -111,6 +112,36 @@ bool lock_until(std::mutex &m, Deadline &dl) {
     wait_step();
   }
   return true;
+}
+
+// Binds this process to the CPUs of NUMA node `node` (/sys/devices/system/node/nodeN/cpulist).
+gaspi_return_t bind_to_numa_node(const char *call, unsigned node) {
+  if (node >= 16) return fail(GASPI_ERROR, call, "socket " + std::to_string(node) + " is not below 16 (GPI-2's GASPI_MAX_NUMAS)");
+  const std::string path = "/sys/devices/system/node/node" + std::to_string(node) + "/cpulist";
+  FILE *f = std::fopen(path.c_str(), "r");
+  if (!f) return fail(GASPI_ERROR, call, "this host has no NUMA node " + std::to_string(node) + " (" + path + ")");
+  char buf[4096] = {};
+  const bool read = std::fgets(buf, sizeof buf, f) != nullptr;
+  std::fclose(f);
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  // "0-3,8-11": ranges and single CPUs
+  for (char *p = buf; read && *p && *p != '\n';) {
+    char *end = nullptr;
+    const long lo = std::strtol(p, &end, 10);
+    long hi = lo;
+    if (end == p) break;
+    if (*end == '-') {
+      p = end + 1;
+      hi = std::strtol(p, &end, 10);
+    }
+    for (long c = lo; c <= hi && c < CPU_SETSIZE; ++c) CPU_SET(int(c), &set);
+    p = *end == ',' ? end + 1 : end;
+  }
+  if (CPU_COUNT(&set) == 0) return fail(GASPI_ERROR, call, "NUMA node " + std::to_string(node) + " lists no CPU (" + path + ")");
+  if (sched_setaffinity(0, sizeof set, &set) != 0)
+    return fail(GASPI_ERROR, call, "sched_setaffinity to the CPUs of NUMA node " + std::to_string(node) + ": " + std::strerror(errno));
+  return GASPI_SUCCESS;
 }
 
 gaspi_return_t dead_peer_error(const char *call, gaspi_rank_t rank, const std::string &detail) {
@@ -280,6 +311,10 @@ gaspi_return_t pgaspi_proc_init(const gaspi_timeout_t) {
   g_ctx.local_num = gaspi_rank_t(rt::g_rt.nbrhd_info.size());
   for (size_t i = 0; i < rt::g_rt.nbrhd_info.size(); ++i)
     if (rt::g_rt.nbrhd_info[i].gex_jobrank == rt::g_rt.rank) g_ctx.local_rank = gaspi_rank_t(i);
+  // gaspi_run -N: local rank i runs on the CPUs of NUMA node i (GPI-2's placement); a host with
+  // fewer nodes than ranks fails the init there, as in GPI-2.
+  if (const char *numa = std::getenv("GASPI_SET_NUMA_SOCKET"); numa && std::atoi(numa) == 1)
+    if (bind_to_numa_node(call, g_ctx.local_rank) != GASPI_SUCCESS) return GASPI_ERR_ENV;
   g_ctx.queue_num = g_ctx.config.queue_num;
   for (unsigned q = 0; q < kMaxQueues; ++q) {
     g_ctx.queues[q].exists = q < g_ctx.queue_num;
@@ -563,12 +598,46 @@ void pgaspi_print_affinity_mask(void) {
 
 void pgaspi_delay(void) { sched_yield(); }
 
-// ---- declared, not implemented yet (docs/gaspi.md) --------------------------------------------
-#define GEXI_GASPI_NOT_YET(call) return fail(GASPI_ERROR, call, "not implemented in this release of libgex (docs/gaspi.md)")
-gaspi_return_t pgaspi_queue_purge(const gaspi_queue_id_t, const gaspi_timeout_t) { GEXI_GASPI_NOT_YET("gaspi_queue_purge"); }
-gaspi_return_t pgaspi_numa_socket(gaspi_uchar *const) { GEXI_GASPI_NOT_YET("gaspi_numa_socket"); }
-gaspi_return_t pgaspi_set_socket_affinity(const gaspi_uchar) { GEXI_GASPI_NOT_YET("gaspi_set_socket_affinity"); }
+// ---- NUMA placement (GPI-2's extensions; gaspi_run -N sets GASPI_SET_NUMA_SOCKET=1) -------------
+// The "socket" of GPI-2 is a NUMA node: gaspi_run -N places local rank i on node i.
+gaspi_return_t pgaspi_numa_socket(gaspi_uchar *const socket) {
+  const char *call = "gaspi_numa_socket";
+  GEXI_GASPI_REQUIRE_INIT(call);
+  if (!socket) return fail(GASPI_ERR_NULLPTR, call, "socket is NULL");
+  const char *numa = std::getenv("GASPI_SET_NUMA_SOCKET");
+  if (!numa || std::atoi(numa) != 1)
+    return fail(GASPI_ERR_ENV, call, "NUMA placement is off (gaspi_run -N sets GASPI_SET_NUMA_SOCKET=1)");
+  *socket = gaspi_uchar(g_ctx.local_rank);
+  return GASPI_SUCCESS;
+}
 
+gaspi_return_t pgaspi_set_socket_affinity(const gaspi_uchar socket) {
+  const char *call = "gaspi_set_socket_affinity";
+  return bind_to_numa_node(call, socket);
+}
+
+// Completes what the queue has posted and empties it, as gaspi_wait, without reporting a
+// failure: requests to dead ranks are dropped (GPI-2's devices take the completions whatever
+// their status). GASPI_TIMEOUT when they are not all done in time.
+gaspi_return_t pgaspi_queue_purge(const gaspi_queue_id_t queue, const gaspi_timeout_t timeout) {
+  const char *call = "gaspi_queue_purge";
+  GEXI_GASPI_REQUIRE_INIT(call);
+  if (queue >= kMaxQueues || !g_ctx.queues[queue].exists)
+    return fail(GASPI_ERR_INV_QUEUE, call, "queue " + std::to_string(queue) + " does not exist (gaspi_queue_num gives " +
+                                               std::to_string(g_ctx.queue_num) + ")");
+  Queue &q = g_ctx.queues[queue];
+  Deadline dl(timeout);
+  close_write_groups(q);
+  while (q.pending.load(std::memory_order_acquire) != 0) {
+    uint32_t abandoned = 0;
+    if (gex::bootstrap::fault_tolerant()) abandon_dead_requests(q, abandoned);
+    if (q.pending.load(std::memory_order_acquire) == 0) break;
+    if (dl.expired()) return GASPI_TIMEOUT;
+    wait_step();
+  }
+  q.entries.store(0, std::memory_order_relaxed);
+  return GASPI_SUCCESS;
+}
 
 }  // extern "C"
 

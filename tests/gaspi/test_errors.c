@@ -93,8 +93,8 @@ int main(void) {
   /* gaspi_proc_kill: not this process, not a rank out of range */
   EXPECT_ERR(GASPI_ERR_INV_RANK, gaspi_proc_kill(me, GASPI_BLOCK), "gaspi_proc_kill", "cannot kill itself");
   EXPECT_ERR(GASPI_ERR_INV_RANK, gaspi_proc_kill(np, GASPI_BLOCK), "gaspi_proc_kill", "rank");
-  /* not implemented yet: an error naming the call */
-  EXPECT_ERR(GASPI_ERROR, pgaspi_queue_purge(0, GASPI_BLOCK), "gaspi_queue_purge", "not implemented");
+  EXPECT_ERR(GASPI_ERR_INV_QUEUE, pgaspi_queue_purge(200, GASPI_BLOCK), "gaspi_queue_purge", "queue 200");
+  EXPECT_ERR(GASPI_ERROR, gaspi_set_socket_affinity(16), "gaspi_set_socket_affinity", "not below 16");
 
   /* none of the refused calls sent anything */
   OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));

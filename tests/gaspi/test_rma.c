@@ -153,6 +153,27 @@ static void test_mixed_order(void) {
   }
 }
 
+/* gaspi_queue_purge (declared as pgaspi_ only, as in GPI-2's header) completes what the queue
+   posted, small and large (RMA between hosts), and empties it. */
+static void test_queue_purge(void) {
+  const gaspi_rank_t to = (me + 1) % np, from = (me + np - 1) % np;
+  const gaspi_segment_id_t s = 254;
+  unsigned char *p = segp(s);
+  const size_t big = 128 * 1024;
+  for (size_t i = 0; i < big + 64; ++i) p[i] = pattern(me, 5, 5, i);
+  OK(gaspi_write(s, 0, to, s, SEG_BYTES / 2, big, 2, GASPI_BLOCK));
+  OK(gaspi_write(s, big, to, s, SEG_BYTES / 2 + big, 64, 2, GASPI_BLOCK));
+  OK(pgaspi_queue_purge(2, GASPI_BLOCK));
+  gaspi_number_t qs = 99;
+  OK(gaspi_queue_size(2, &qs));
+  CHECK(qs == 0, "queue_size %u after purge", qs);
+  OK(pgaspi_queue_purge(2, GASPI_TEST)); /* an empty queue: nothing to wait for */
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+  const unsigned char *d = p + SEG_BYTES / 2;
+  for (size_t i = 0; i < big + 64; ++i) CHECK(d[i] == pattern(from, 5, 5, i), "after purge: byte %zu", i);
+  OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
+}
+
 /* read_notify sets the local notification to 1 once the data is here. */
 static void test_read_notify(void) {
   const gaspi_rank_t from = (me + 1) % np;
@@ -305,6 +326,7 @@ int main(void) {
   test_write_notify();
   test_read_notify();
   test_mixed_order();
+  test_queue_purge();
   test_lists();
   test_queue_full();
   OK(gaspi_barrier(GASPI_GROUP_ALL, GASPI_BLOCK));
