@@ -202,15 +202,19 @@ void rma_reads(Queue &q, gaspi_rank_t rank, size_t count, const RemoteSegment *c
   g->pending.fetch_sub(1, std::memory_order_release);
 }
 
+// A transport that delivers a message after the data of the puts sent before it (FI_ORDER_SAW)
+// needs no list for notifications: sent at once, they still arrive after their writes.
+static bool ordered(gaspi_rank_t rank) { return rt::g_rt.routes[rank].am->orders_send_after_put(rank); }
+
 bool notify_waits(Queue &q, gaspi_rank_t rank) {
-  if (!g_listed.load(std::memory_order_acquire)) return false;
+  if (!g_listed.load(std::memory_order_acquire) || ordered(rank)) return false;
   std::lock_guard<std::mutex> lock(g_mutex);
   const QueueOrder &o = order_of(q);
   return !o.fence.empty() && o.fence[rank] != 0;
 }
 
 bool defer_notify(Queue &q, gaspi_rank_t rank, gaspi_segment_id_t seg, gaspi_notification_id_t id, gaspi_notification_t value) {
-  if (!g_listed.load(std::memory_order_acquire)) return false;
+  if (!g_listed.load(std::memory_order_acquire) || ordered(rank)) return false;
   std::lock_guard<std::mutex> lock(g_mutex);
   QueueOrder &o = order_of(q);
   if (o.fence.empty() || o.fence[rank] == 0) return false;  // nothing before it: send it now

@@ -135,6 +135,10 @@ class Transport {
   // src reusable; `c_remote`: the data is visible at the target. Either may be null.
   virtual Status put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n,
                      Counter *c_local, Counter *c_remote) = 0;
+  // Whether a message sent to `jobrank` after a put to it is delivered after the put's data is
+  // in place (libfabric's FI_ORDER_SAW on one endpoint): a notification may then follow its
+  // writes without waiting for their completion.
+  virtual bool orders_send_after_put(uint32_t /*jobrank*/) const noexcept { return false; }
   // The most bytes one put/get with rkey == kAnyAddress may move to `jobrank` (the runtime splits
   // larger transfers); 0: this transport cannot reach addresses outside the peer's segment.
   virtual size_t any_address_max(uint32_t /*jobrank*/) const noexcept { return 0; }

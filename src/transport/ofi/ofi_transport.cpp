@@ -345,6 +345,9 @@ void OfiTransport::open_endpoint() {
   mr_virt_ = (mr & (FI_MR_VIRT_ADDR | FI_MR_BASIC)) != 0;
   mr_prov_key_ = mr & FI_MR_PROV_KEY;
   mr_endpoint_ = mr & FI_MR_ENDPOINT;
+  // The endpoint is opened with this info, so the ordering it lists is the endpoint's
+  // (tcp;ofi_rxm lists FI_ORDER_SAW: one TCP stream per peer).
+  send_after_write_ = (info_->tx_attr->msg_order & FI_ORDER_SAW) != 0;
   if (info_->tx_attr->iov_limit < 2)
     copy_always_ = true;  // never sendv from the caller's buffer
   // ofi_rxm sends a message eagerly up to its buffer size (FI_OFI_RXM_BUFFER_SIZE, 16 KiB by

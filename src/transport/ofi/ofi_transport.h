@@ -99,6 +99,9 @@ class OfiTransport final : public Transport {
   void commit_medium(uint32_t dest, const AmMessage &msg) override;
   void cancel_medium(uint32_t dest, bool is_request) override;
   bool has_rma(uint32_t jobrank) const noexcept override { return rma_ && reaches(jobrank); }
+  bool orders_send_after_put(uint32_t jobrank) const noexcept override {
+    return send_after_write_ && !delay_puts_ns_ && has_rma(jobrank);
+  }
   Status put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n, Counter *c_local,
              Counter *c_remote) override;
   Status get(uint32_t jobrank, void *dst, const void *remote_addr, uint64_t rkey, size_t n, Counter *c_done) override;
@@ -191,6 +194,7 @@ class OfiTransport final : public Transport {
   bool mr_prov_key_ = false; // FI_MR_PROV_KEY: the provider picks keys
   bool mr_endpoint_ = false; // FI_MR_ENDPOINT: registrations are bound to the endpoint
   bool copy_always_ = false; // no sendv from the caller's buffer (iov_limit < 2)
+  bool send_after_write_ = false;  // FI_ORDER_SAW: a send goes after earlier writes' data
   // Messages (header included) up to this length go eagerly: a copied one is complete when
   // posted. A longer one may go by rendezvous (ofi_rxm above FI_OFI_RXM_BUFFER_SIZE): it then
   // completes at the target only after eager messages this rank posts later, so even a copied
