@@ -13,7 +13,8 @@
 // rank is gone. It then travels as the Short AM it is on the AM path, after any AM writes sent
 // before it. Reads form groups too (their local notification is set when the group completes)
 // but hold back no notification. The runtime runs the list from its progress loop
-// (add_progress_fn) while it is not empty.
+// (add_progress_fn) while it is not empty. Where the transport delivers a message after the data
+// of earlier puts (FI_ORDER_SAW: tcp;ofi_rxm), notifications need no list and go at once.
 //
 // Each group and each waiting notification is one operation of the queue (Queue::post): the
 // group completes it when its last transfer completes, the notification through its ack.
@@ -131,7 +132,11 @@ void run_lists() {
             ++it;
             continue;
           }
+          // Its fence count and its place in g_listed stay until it is sent (below): a notify
+          // posted meanwhile by another thread must queue behind it, not go first.
           sends.push_back(Send{&q, e.rank, e.seg, e.id, e.value});
+          it = o.entries.erase(it);
+          continue;
         } else if (e.pending.load(std::memory_order_acquire) != 0) {
           if (e.kind == Entry::kWrites && !rank_blocked) blocked.push_back(e.rank);
           ++it;
@@ -154,6 +159,7 @@ void run_lists() {
   if (!sends.empty()) {
     std::lock_guard<std::mutex> lock(g_mutex);
     for (const Send &s : sends) --order_of(*s.q).fence[s.rank];
+    g_listed.fetch_sub(uint32_t(sends.size()), std::memory_order_release);
   }
   g_running.clear(std::memory_order_release);
 }
