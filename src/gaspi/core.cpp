@@ -616,29 +616,6 @@ gaspi_return_t pgaspi_set_socket_affinity(const gaspi_uchar socket) {
   return bind_to_numa_node(call, socket);
 }
 
-// Completes what the queue has posted and empties it, as gaspi_wait, without reporting a
-// failure: requests to dead ranks are dropped (GPI-2's devices take the completions whatever
-// their status). GASPI_TIMEOUT when they are not all done in time.
-gaspi_return_t pgaspi_queue_purge(const gaspi_queue_id_t queue, const gaspi_timeout_t timeout) {
-  const char *call = "gaspi_queue_purge";
-  GEXI_GASPI_REQUIRE_INIT(call);
-  if (queue >= kMaxQueues || !g_ctx.queues[queue].exists)
-    return fail(GASPI_ERR_INV_QUEUE, call, "queue " + std::to_string(queue) + " does not exist (gaspi_queue_num gives " +
-                                               std::to_string(g_ctx.queue_num) + ")");
-  Queue &q = g_ctx.queues[queue];
-  Deadline dl(timeout);
-  close_write_groups(q);
-  while (q.pending.load(std::memory_order_acquire) != 0) {
-    uint32_t abandoned = 0;
-    if (gex::bootstrap::fault_tolerant()) abandon_dead_requests(q, abandoned);
-    if (q.pending.load(std::memory_order_acquire) == 0) break;
-    if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
-  }
-  q.entries.store(0, std::memory_order_relaxed);
-  return GASPI_SUCCESS;
-}
-
 }  // extern "C"
 
 GEXI_GASPI_ALIAS(gaspi_config_get)
@@ -681,6 +658,5 @@ GEXI_GASPI_ALIAS(gaspi_print_affinity_mask)
 GEXI_GASPI_ALIAS(gaspi_delay)
 GEXI_GASPI_ALIAS(gaspi_proc_kill)
 GEXI_GASPI_ALIAS(gaspi_proc_ping)
-GEXI_GASPI_ALIAS(gaspi_queue_purge)
 GEXI_GASPI_ALIAS(gaspi_numa_socket)
 GEXI_GASPI_ALIAS(gaspi_set_socket_affinity)

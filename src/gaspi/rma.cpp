@@ -482,6 +482,27 @@ gaspi_return_t pgaspi_wait(const gaspi_queue_id_t queue, const gaspi_timeout_t t
   return GASPI_SUCCESS;
 }
 
+// Completes what the queue has posted and empties it, as gaspi_wait, without reporting a
+// failure: requests to dead ranks are dropped (GPI-2's devices take the completions whatever
+// their status). GASPI_TIMEOUT when they are not all done in time.
+gaspi_return_t pgaspi_queue_purge(const gaspi_queue_id_t queue, const gaspi_timeout_t timeout) {
+  const char *call = "gaspi_queue_purge";
+  GEXI_GASPI_REQUIRE_INIT(call);
+  if (gaspi_return_t rc = check_queue(call, queue)) return rc;
+  Queue &q = ctx().queues[queue];
+  Deadline dl(timeout);
+  close_write_groups(q);
+  while (q.pending.load(std::memory_order_acquire) != 0) {
+    uint32_t abandoned = 0;
+    if (gex::bootstrap::fault_tolerant()) abandon_dead_requests(q, abandoned);
+    if (q.pending.load(std::memory_order_acquire) == 0) break;
+    if (dl.expired()) return GASPI_TIMEOUT;
+    wait_step();
+  }
+  q.entries.store(0, std::memory_order_relaxed);
+  return GASPI_SUCCESS;
+}
+
 gaspi_return_t pgaspi_queue_size(const gaspi_queue_id_t queue, gaspi_number_t *const queue_size) {
   const char *call = "gaspi_queue_size";
   GEXI_GASPI_REQUIRE_INIT(call);
@@ -576,6 +597,7 @@ GEXI_GASPI_ALIAS(gaspi_read_list)
 GEXI_GASPI_ALIAS(gaspi_write_list_notify)
 GEXI_GASPI_ALIAS(gaspi_read_list_notify)
 GEXI_GASPI_ALIAS(gaspi_wait)
+GEXI_GASPI_ALIAS(gaspi_queue_purge)
 GEXI_GASPI_ALIAS(gaspi_queue_size)
 GEXI_GASPI_ALIAS(gaspi_queue_create)
 GEXI_GASPI_ALIAS(gaspi_queue_delete)
