@@ -347,7 +347,8 @@ void OfiTransport::open_endpoint() {
   mr_endpoint_ = mr & FI_MR_ENDPOINT;
   // The endpoint is opened with this info, so the ordering it lists is the endpoint's
   // (tcp;ofi_rxm lists FI_ORDER_SAW: one TCP stream per peer).
-  send_after_write_ = (info_->tx_attr->msg_order & FI_ORDER_SAW) != 0;
+  // A delayed put (the test knob) may be overtaken by a later send: no SAW then.
+  send_after_write_ = (info_->tx_attr->msg_order & FI_ORDER_SAW) != 0 && !delay_puts_ns_;
   if (info_->tx_attr->iov_limit < 2)
     copy_always_ = true;  // never sendv from the caller's buffer
   // ofi_rxm sends a message eagerly up to its buffer size (FI_OFI_RXM_BUFFER_SIZE, 16 KiB by
@@ -546,9 +547,8 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
   const size_t n = msg.category == AmCategory::Short ? 0 : msg.nbytes;
   if (msg.category == AmCategory::Long && lc && off + n > eager_bytes_ && rma_ && !mr_local_) {
     // Above the eager size the message would be a rendezvous (a round trip before the data
-    // moves): write the payload into the target's segment instead and send the message when the
-    // write is delivered. The caller's lc completes with that message's send, so a caller that
-    // waits for it still has its later messages behind this one.
+    // moves): write the payload into the target's segment instead, and send the message behind
+    // the write (FI_ORDER_SAW) or once the write is delivered.
     const uint64_t a = reinterpret_cast<uintptr_t>(msg.dest_addr);
     const PeerRegion *region = nullptr;
     for (const PeerRegion &p : peer_regions_[dest])
@@ -561,16 +561,30 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
       if (!op) return not_sent();
       reinterpret_cast<Wire *>(s->buf)->flags = kPayloadPlaced;
       const fi_rma_iov rma{mr_virt_ ? a : a - region->base, n, region->rkey};  // as remote_address gives it
-      const ssize_t wrc = write_msg(dest, msg.payload, n, nullptr, rma, op, FI_COMPLETION | FI_DELIVERY_COMPLETE);
+      // With FI_ORDER_SAW the message may follow the write at once: the target processes it
+      // after the payload is placed. Otherwise it waits for the write's delivery.
+      const uint64_t wflags = send_after_write_ ? FI_COMPLETION : FI_COMPLETION | FI_DELIVERY_COMPLETE;
+      const ssize_t wrc = write_msg(dest, msg.payload, n, nullptr, rma, op, wflags);
       if (wrc == -FI_EAGAIN) {
         free_rma_.push_back(op);
         return not_sent();
       }
       if (wrc) fail("fi_writemsg (AM Long payload) of " + std::to_string(n) + " bytes to rank " + std::to_string(dest), wrc);
+      --credit;
+      if (send_after_write_) {
+        // lc waits for the write's completion (the source's reuse), the message for nothing.
+        op->c1 = lc;
+        lc->fetch_add(1, std::memory_order_relaxed);
+        const int rc = post_send(s);
+        if (rc == -FI_EAGAIN) backlog_.push_back(s);  // the write is out: the message must follow
+        else if (rc) fail("fi_send (AM Long header) to rank " + std::to_string(dest), rc);
+        return Status::Pending;
+      }
+      // The caller's lc completes with the message's send, so a caller that waits for it still
+      // has its later messages behind this one.
       s->lc = lc;
       lc->fetch_add(1, std::memory_order_relaxed);
       op->long_header = s;
-      --credit;
       return Status::Pending;
     }
   }

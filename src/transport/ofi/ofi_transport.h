@@ -100,7 +100,7 @@ class OfiTransport final : public Transport {
   void cancel_medium(uint32_t dest, bool is_request) override;
   bool has_rma(uint32_t jobrank) const noexcept override { return rma_ && reaches(jobrank); }
   bool orders_send_after_put(uint32_t jobrank) const noexcept override {
-    return send_after_write_ && !delay_puts_ns_ && has_rma(jobrank);
+    return send_after_write_ && has_rma(jobrank);
   }
   Status put(uint32_t jobrank, void *remote_addr, uint64_t rkey, const void *src, size_t n, Counter *c_local,
              Counter *c_remote) override;
