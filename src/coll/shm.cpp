@@ -12,7 +12,7 @@
 //   desc[4]     kind, root, nbytes, dt/op of the collective, each word tagged with s+1
 //               (published first: peers check them, so mismatched calls are reported)
 //   produced    chunks [0,c) of this rank's output are in data[] (tag s+1 | c)
-//   direct      broadcast root: its src lies in its bound segment, read it from there (no staging)
+//   direct      a broadcast root or blocks owner: its src lies in its bound segment, read it from there
 //   taken_up    reduce: this rank has combined chunks [0,c) of its children's outputs
 //   taken_down  this rank has copied chunks [0,c) of the root's (broadcast) or rank 0's (reduce) output
 //   data        kDepth chunk buffers: chunk c goes to data[c % kDepth], so a producer runs up to
@@ -34,9 +34,10 @@
 //              word of its header (any rank does so every 1024th test, in case rank 0 is busy)
 //   gather, scatter, gather_all, exchange (GASNet-1): each member whose blocks others keep
 //              streams its src through its slot; each member copies its part of every such
-//              stream into its dst (ShmBlocks)
+//              stream into its dst (ShmBlocks). From kBlocksDirectMin bytes, an owner whose src
+//              lies in its segment publishes src instead (direct) and the readers copy from there
 // An Op completes (its event) as soon as this rank's part is done: its src may be reused, its dst
-// holds the result. It keeps its slot, though, until no member will read the slot for that
+// holds the result (a direct owner's src: once every reader is past it). It keeps its slot, though, until no member will read the slot for that
 // collective again (Op::retired), so a slot is free once its previous Op has retired here.
 // gex_TM_Destroy waits for that before its barrier (over AM); after the barrier no member reads
 // the team's blocks any more, and each member frees its own.
@@ -67,6 +68,11 @@ constexpr unsigned kSlots = 4;    // collectives of one team running in shared m
 // A broadcast root whose src lies in its segment lets members copy from there, saving a copy but
 // waiting for them to finish; below this size staging is cheaper and lets the root finish at once.
 constexpr size_t kDirectMin = 8192;
+// The same for an owner's stream of gather, scatter, gather_all and exchange (ShmBlocks). Lower
+// than a broadcast's: every member waits for the others in these anyway. GASNet's testcollperf,
+// 2 ranks (bench/report/issue16_vs_gasnet.md): 512-1024 byte streams 1.1-1.4x faster direct than
+// staged, 2-4 KiB 1.3-2.2x; below 512 bytes staging is 5-10% faster.
+constexpr size_t kBlocksDirectMin = 512;
 // GEX_BARRIER_FLAT_MAX's default. On 16 cores (bench/report/issue16_vs_gasnet.md) the flat
 // barrier beat the gathered one at 8 and 16 ranks; above 64 a flat test reads too many lines.
 constexpr int64_t kBarrierFlatMax = 64;
@@ -446,6 +452,19 @@ struct ShmBlocks final : ShmOp {
       src = copy.data();
     }
     if (is_owner(rank) && is_reader(rank)) std::memmove(landing(rank), src + part, n);
+    if (streams) {
+      Slot &sl = mine();
+      if (stream >= kBlocksDirectMin && runtime::in_segment(g_rt.rank, src, stream)) {
+        // Readers copy straight from src in this rank's segment, which every neighbour maps: one
+        // copy instead of two, but src is theirs until they are past it (released()).
+        sl.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
+        direct = true;
+        produced = nchunks;
+        sl.produced.store(tag(nchunks), std::memory_order_release);
+      } else {
+        sl.direct.store(0, std::memory_order_relaxed);
+      }
+    }
     if (reads) publish_taken();
   }
   // Past my part, every chunk is one I no longer need: say so at once, owners may be waiting
@@ -458,7 +477,7 @@ struct ShmBlocks final : ShmOp {
       if (streams && produced < nchunks && try_produce()) moved = true;
       if (reads && taken < end && try_take()) moved = true;
     }
-    return (!streams || produced == nchunks) && (!reads || taken == end);
+    return (!streams || (produced == nchunks && (!direct || readers_past(nchunks)))) && (!reads || taken == end);
   }
   bool released() override { return !streams || readers_past(nchunks); }
 
@@ -492,7 +511,13 @@ struct ShmBlocks final : ShmOp {
       check_desc(o);
       if (!reached(from.produced, c + 1)) return false;
       check_desc(o);  // described before producing: a mismatch shows here at the latest
-      std::memcpy(landing(o) + (lo - part), from.data[c % kDepth] + (lo - c * kChunk), hi - lo);
+      // (direct is stored before produced, and a stale value of an earlier collective in this
+      // slot is overwritten before this one's produced)
+      if (const uintptr_t d = from.direct.load(std::memory_order_relaxed))
+        std::memcpy(landing(o) + (lo - part), runtime::local_address(jobrank(o), reinterpret_cast<const char *>(d) + lo),
+                    hi - lo);
+      else
+        std::memcpy(landing(o) + (lo - part), from.data[c % kDepth] + (lo - c * kChunk), hi - lo);
     }
     next_owner = 0;
     ++taken;
@@ -510,6 +535,7 @@ struct ShmBlocks final : ShmOp {
   bool streams, reads;
   uint64_t produced = 0, taken, end;
   gex_Rank_t next_owner = 0;
+  bool direct = false;
   std::vector<char> copy;
 };
 
