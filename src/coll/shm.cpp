@@ -461,7 +461,8 @@ struct ShmBlocks final : ShmOp {
         direct = true;
         produced = nchunks;
         sl.produced.store(tag(nchunks), std::memory_order_release);
-      } else {
+      } else if (sl.direct.load(std::memory_order_relaxed)) {
+        // (only when set: a store would take the line from the members polling produced, beside it)
         sl.direct.store(0, std::memory_order_relaxed);
       }
     }
