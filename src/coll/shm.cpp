@@ -26,7 +26,9 @@
 //   reduce     the AM engine's binomial tree rooted at team rank 0 (contiguous subtrees, so
 //              USER_NC keeps rank order): a rank combines its src with its children's outputs
 //              (read in place through the mapping) into its own slot; the result is rank 0's
-//              output, copied from there by the root (ToOne) or by everyone (ToAll)
+//              output, copied from there by the root (ToOne) or by everyone (ToAll). From
+//              kOwnerDirectMin bytes a leaf whose src lies in its segment publishes src instead
+//              (direct); rank 0 of a ToOne rooted at 0 combines straight into dst
 //   barrier    flat: publish arrival, wait for every member's. The primordial team's
 //              gex_Coll_BarrierNB skips the engine: it stores its arrival number in its area's
 //              header and its event tests every rank's (primordial_barrier_*); above
@@ -34,7 +36,7 @@
 //              word of its header (any rank does so every 1024th test, in case rank 0 is busy)
 //   gather, scatter, gather_all, exchange (GASNet-1): each member whose blocks others keep
 //              streams its src through its slot; each member copies its part of every such
-//              stream into its dst (ShmBlocks). From kBlocksDirectMin bytes, an owner whose src
+//              stream into its dst (ShmBlocks). From kOwnerDirectMin bytes, an owner whose src
 //              lies in its segment publishes src instead (direct) and the readers copy from there
 // An Op completes (its event) as soon as this rank's part is done: its src may be reused, its dst
 // holds the result (a direct owner's src: once every reader is past it). It keeps its slot, though, until no member will read the slot for that
@@ -68,11 +70,12 @@ constexpr unsigned kSlots = 4;    // collectives of one team running in shared m
 // A broadcast root whose src lies in its segment lets members copy from there, saving a copy but
 // waiting for them to finish; below this size staging is cheaper and lets the root finish at once.
 constexpr size_t kDirectMin = 8192;
-// The same for an owner's stream of gather, scatter, gather_all and exchange (ShmBlocks). Lower
-// than a broadcast's: every member waits for the others in these anyway. GASNet's testcollperf,
-// 2 ranks (bench/report/issue16_vs_gasnet.md): 512-1024 byte streams 1.1-1.4x faster direct than
-// staged, 2-4 KiB 1.3-2.2x; below 512 bytes staging is 5-10% faster.
-constexpr size_t kBlocksDirectMin = 512;
+// The same for an owner's stream of gather, scatter, gather_all and exchange (ShmBlocks) and for
+// a reduction's leaves (ShmReduce). Lower than a broadcast's: every member waits for the others
+// in these anyway. GASNet's testcollperf, 2 ranks (bench/report/issue16_vs_gasnet.md): blocks of
+// 512-1024 byte streams 1.1-1.4x faster read in place than staged, 2-4 KiB 1.3-2.2x; below 512
+// bytes staging is 5-10% faster. Reductions of 2-4 KiB 1.2-1.3x faster, 8-32 KiB about 1.5x.
+constexpr size_t kOwnerDirectMin = 512;
 // GEX_BARRIER_FLAT_MAX's default. On 16 cores (bench/report/issue16_vs_gasnet.md) the flat
 // barrier beat the gathered one at 8 and 16 ranks; above 64 a flat test reads too many lines.
 constexpr int64_t kBarrierFlatMax = 64;
@@ -328,13 +331,31 @@ struct ShmReduce final : ShmOp {
   }
   gex_Rank_t record_root() const override { return root; }
 
+  void claim() override {
+    Slot &s = mine();
+    if (children.empty() && rank != 0 && n >= kOwnerDirectMin && runtime::in_segment(g_rt.rank, src, n)) {
+      // A leaf's output is its src: the parent combines it from there (src in this rank's
+      // segment, which every neighbour maps), and this rank completes once the parent has.
+      s.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
+      direct = true;
+      up = nchunks;
+      s.produced.store(tag(nchunks), std::memory_order_release);
+    } else if (s.direct.load(std::memory_order_relaxed)) {
+      s.direct.store(0, std::memory_order_relaxed);
+    }
+    // Rank 0 of a reduction to rank 0 combines straight into dst: nobody reads its slot's data.
+    const uintptr_t d = reinterpret_cast<uintptr_t>(dst), sr = reinterpret_cast<uintptr_t>(src);
+    acc_in_dst = rank == 0 && !to_all && root == 0 && (d == sr || d + n <= sr || sr + n <= d);
+  }
+
   bool step() override {
     for (bool moved = true; moved;) {
       moved = false;
       if (up < nchunks && try_up()) ++up, moved = true;
       if (reads_result && down < up && try_down()) ++down, moved = true;
     }
-    return up == nchunks && (!reads_result || down == nchunks);
+    return up == nchunks && (!reads_result || down == nchunks) &&
+           (!direct || reached(slot_of(parent).taken_up, nchunks));
   }
   bool released() override {
     return rank != 0 ? reached(slot_of(parent).taken_up, nchunks) : readers_took(nchunks);
@@ -361,14 +382,22 @@ struct ShmReduce final : ShmOp {
     }
     for (gex_Rank_t c : children) check_desc(c);  // all described now
     Slot &s = mine();
-    char *acc = s.data[k % kDepth];
     const size_t off = k * chunk, len = std::min(chunk, n - off), elems = len / dt_sz;
-    std::memcpy(acc, src + off, len);
-    for (gex_Rank_t c : children) combine(acc, slot_of(c).data[k % kDepth], len, elems);
+    char *acc = acc_in_dst ? dst + off : s.data[k % kDepth];
+    if (acc != src + off) std::memcpy(acc, src + off, len);
+    for (gex_Rank_t c : children) combine(acc, child_output(c, k), len, elems);
     if (!children.empty()) s.taken_up.store(tag(k + 1), std::memory_order_release);
-    if (rank == 0 && (to_all || root == 0)) std::memcpy(dst + off, acc, len);
+    if (rank == 0 && (to_all || root == 0) && !acc_in_dst) std::memcpy(dst + off, acc, len);
     s.produced.store(tag(k + 1), std::memory_order_release);
     return true;
+  }
+
+  // Chunk k of child c's output: in its slot, or in its src (direct; stored before produced).
+  const char *child_output(gex_Rank_t c, uint64_t k) const {
+    const Slot &cs = slot_of(c);
+    if (const uintptr_t d = cs.direct.load(std::memory_order_relaxed))
+      return runtime::local_address(jobrank(c), reinterpret_cast<const char *>(d) + k * chunk);
+    return cs.data[k % kDepth];
   }
 
   // Chunk `down` of the result, from rank 0's slot.
@@ -408,6 +437,7 @@ struct ShmReduce final : ShmOp {
   std::vector<gex_Rank_t> children;
   gex_Rank_t parent;
   bool reads_result;
+  bool direct = false, acc_in_dst = false;
   uint64_t up = 0, down = 0;
   std::vector<char> tmp;
 };
@@ -454,7 +484,7 @@ struct ShmBlocks final : ShmOp {
     if (is_owner(rank) && is_reader(rank)) std::memmove(landing(rank), src + part, n);
     if (streams) {
       Slot &sl = mine();
-      if (stream >= kBlocksDirectMin && runtime::in_segment(g_rt.rank, src, stream)) {
+      if (stream >= kOwnerDirectMin && runtime::in_segment(g_rt.rank, src, stream)) {
         // Readers copy straight from src in this rank's segment, which every neighbour maps: one
         // copy instead of two, but src is theirs until they are past it (released()).
         sl.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);

@@ -6,6 +6,8 @@
  *    chosen so that floating-point results are exact in any association order;
  *  - GEX_OP_USER on GEX_DT_USER (max with index, user_cdata checked), on a built-in DT, and
  *    GEX_OP_USER_NC (string concatenation and 2x2 matrix product: order matters);
+ *  - large reductions with src and dst in the bound segment (read in place in shared memory), each
+ *    rank overwriting its src as soon as its call returns;
  *  - the same on a sub-team (odd/even split), so non-primordial teams are covered. */
 #include "coll_test.h"
 
@@ -172,6 +174,39 @@ static void test_large(gex_TM_t tm) {
   free(dst);
 }
 
+/* The same in the bound segment, below and above one 16 KiB chunk: in shared memory a leaf's output
+ * is then read from its src where it lies (no staging), and rank 0 of a reduction to rank 0
+ * combines straight into dst. Every rank overwrites its src as soon as its call returns, so a leaf
+ * that completed before its parent had read its src shows in the result. */
+static void test_large_in_segment(gex_TM_t tm, uint64_t *seg) {
+  gex_Rank_t n = gex_TM_QuerySize(tm), my = gex_TM_QueryRank(tm);
+  static const size_t cnts[] = {1000, 1025, 2048, 5000, 20011};
+  uint64_t *src = seg, *dst = seg + 20011;
+  for (size_t ci = 0; ci < sizeof cnts / sizeof cnts[0]; ++ci) {
+    const size_t cnt = cnts[ci];
+    const uint64_t sum_base = (uint64_t)n * (n - 1) / 2 * 1000003u;
+    for (int pass = 0; pass < 3; ++pass) {
+      const gex_Rank_t root = pass == 0 ? 0 : n - 1;
+      const int in_place = pass == 2 && my == root;
+      for (size_t i = 0; i < cnt; ++i) src[i] = (uint64_t)my * 1000003u + i * n + ci;
+      memset(dst, 0, cnt * 8);
+      uint64_t *out = my == root ? (in_place ? src : dst) : NULL;
+      gex_Event_Wait(gex_Coll_ReduceToOneNB(tm, root, out, src, GEX_DT_U64, 8, cnt, GEX_OP_ADD, NULL, NULL, 0));
+      if (!in_place) memset(src, 0xa5, cnt * 8);
+      if (my == root)
+        for (size_t i = 0; i < cnt; ++i)
+          CHECKF(out[i] == sum_base + (i * n + ci) * n, "in-segment ReduceToOne root=%u cnt=%zu element %zu: %llu",
+                 (unsigned)root, cnt, i, (unsigned long long)out[i]);
+    }
+    for (size_t i = 0; i < cnt; ++i) src[i] = (uint64_t)my * 1000003u + i * n + ci;
+    gex_Event_Wait(gex_Coll_ReduceToAllNB(tm, dst, src, GEX_DT_U64, 8, cnt, GEX_OP_ADD, NULL, NULL, 0));
+    memset(src, 0xa5, cnt * 8);
+    for (size_t i = 0; i < cnt; ++i)
+      CHECKF(dst[i] == sum_base + (i * n + ci) * n, "in-segment ReduceToAll cnt=%zu element %zu", cnt, i);
+  }
+  team_barrier(tm);
+}
+
 /* ---- user operations ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -324,10 +359,14 @@ int main(int argc, char **argv) {
   CHECK(gex_Client_Init(&client, &ep, &world, "test_coll", &argc, &argv, 0) == GASNET_OK);
   me = gex_TM_QueryRank(world);
   np = gex_TM_QuerySize(world);
+  gex_Segment_t seg;
+  CHECK(gex_Segment_Attach(&seg, world, 1 << 20) == GASNET_OK);
+  uint64_t *seg_words = gex_Segment_QueryAddr(seg);
 
   test_broadcast(world);
   test_builtin(world, 1);
   test_large(world);
+  test_large_in_segment(world, seg_words);
   test_user(world);
 
   /* Sub-team: odd and even jobranks, reversed */
@@ -336,6 +375,7 @@ int main(int argc, char **argv) {
   test_broadcast(half);
   test_builtin(half, 2);
   test_large(half);
+  test_large_in_segment(half, seg_words);
   test_user(half);
   gex_TM_Destroy(half, NULL, 0);
 
