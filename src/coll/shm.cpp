@@ -193,6 +193,20 @@ struct ShmOp : Op {
   virtual bool released() { return true; }  // after step(): no member reads my slot for this Op any more
 
   uint64_t tag(uint64_t c) const { return uint64_t(seq + 1u) << 32 | c; }
+  // Offers src[0, len) to the readers in place ("direct") when it is at least min_bytes and lies in
+  // this rank's segment, which every neighbour maps: all nchunks count as produced at once, and
+  // src is the readers' until they are past it. Otherwise clears the slot's direct word, only
+  // when set (a store takes the line from the members polling produced beside it).
+  bool offer_src(const void *src, size_t len, size_t min_bytes, uint64_t nchunks) {
+    Slot &s = mine();
+    if (len && len >= min_bytes && runtime::in_segment(g_rt.rank, src, len)) {
+      s.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
+      s.produced.store(tag(nchunks), std::memory_order_release);
+      return true;
+    }
+    if (s.direct.load(std::memory_order_relaxed)) s.direct.store(0, std::memory_order_relaxed);
+    return false;
+  }
   bool reached(const std::atomic<uint64_t> &w, uint64_t c) const {
     const uint64_t v = w.load(std::memory_order_acquire);
     const int32_t d = int32_t(uint32_t(v >> 32) - (seq + 1u));
@@ -254,16 +268,7 @@ struct ShmBroadcast final : ShmOp {
   void claim() override {
     if (rank != root) return;
     if (src != dst && nbytes) std::memcpy(dst, src, nbytes);
-    Slot &s = mine();
-    if (size > 1 && nbytes >= kDirectMin && runtime::in_segment(g_rt.rank, src, nbytes)) {
-      // Members copy straight from the root's segment, which every neighbour maps.
-      s.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
-      direct = true;
-      produced = nchunks;
-      s.produced.store(tag(nchunks), std::memory_order_release);
-    } else {
-      s.direct.store(0, std::memory_order_relaxed);
-    }
+    if ((direct = offer_src(src, size > 1 ? nbytes : 0, kDirectMin, nchunks))) produced = nchunks;
   }
 
   bool step() override { return rank == root ? step_root() : step_member(); }
@@ -332,17 +337,9 @@ struct ShmReduce final : ShmOp {
   gex_Rank_t record_root() const override { return root; }
 
   void claim() override {
-    Slot &s = mine();
-    if (children.empty() && rank != 0 && n >= kOwnerDirectMin && runtime::in_segment(g_rt.rank, src, n)) {
-      // A leaf's output is its src: the parent combines it from there (src in this rank's
-      // segment, which every neighbour maps), and this rank completes once the parent has.
-      s.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
-      direct = true;
-      up = nchunks;
-      s.produced.store(tag(nchunks), std::memory_order_release);
-    } else if (s.direct.load(std::memory_order_relaxed)) {
-      s.direct.store(0, std::memory_order_relaxed);
-    }
+    // A leaf's output is its src: the parent may combine it from there, and this rank then
+    // completes once the parent has.
+    if ((direct = offer_src(src, children.empty() && rank != 0 ? n : 0, kOwnerDirectMin, nchunks))) up = nchunks;
     // Rank 0 of a reduction to rank 0 combines straight into dst: nobody reads its slot's data.
     const uintptr_t d = reinterpret_cast<uintptr_t>(dst), sr = reinterpret_cast<uintptr_t>(src);
     acc_in_dst = rank == 0 && !to_all && root == 0 && (d == sr || d + n <= sr || sr + n <= d);
@@ -482,20 +479,8 @@ struct ShmBlocks final : ShmOp {
       src = copy.data();
     }
     if (is_owner(rank) && is_reader(rank)) std::memmove(landing(rank), src + part, n);
-    if (streams) {
-      Slot &sl = mine();
-      if (stream >= kOwnerDirectMin && runtime::in_segment(g_rt.rank, src, stream)) {
-        // Readers copy straight from src in this rank's segment, which every neighbour maps: one
-        // copy instead of two, but src is theirs until they are past it (released()).
-        sl.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
-        direct = true;
-        produced = nchunks;
-        sl.produced.store(tag(nchunks), std::memory_order_release);
-      } else if (sl.direct.load(std::memory_order_relaxed)) {
-        // (only when set: a store would take the line from the members polling produced, beside it)
-        sl.direct.store(0, std::memory_order_relaxed);
-      }
-    }
+    // Readers copy straight from src: one copy instead of two.
+    if (streams && (direct = offer_src(src, stream, kOwnerDirectMin, nchunks))) produced = nchunks;
     if (reads) publish_taken();
   }
   // Past my part, every chunk is one I no longer need: say so at once, owners may be waiting
