@@ -12,7 +12,8 @@
 //   desc[4]     kind, root, nbytes, dt/op of the collective, each word tagged with s+1
 //               (published first: peers check them, so mismatched calls are reported)
 //   produced    chunks [0,c) of this rank's output are in data[] (tag s+1 | c)
-//   direct      a broadcast root or blocks owner: its src lies in its bound segment, read it from there
+//   direct      a broadcast root, blocks owner or reduction leaf: its src lies in its bound segment,
+//               read it from there (ShmOp::offer_src)
 //   taken_up    reduce: this rank has combined chunks [0,c) of its children's outputs
 //   taken_down  this rank has copied chunks [0,c) of the root's (broadcast) or rank 0's (reduce) output
 //   data        kDepth chunk buffers: chunk c goes to data[c % kDepth], so a producer runs up to
@@ -38,9 +39,10 @@
 //              streams its src through its slot; each member copies its part of every such
 //              stream into its dst (ShmBlocks). From kOwnerDirectMin bytes, an owner whose src
 //              lies in its segment publishes src instead (direct) and the readers copy from there
-// An Op completes (its event) as soon as this rank's part is done: its src may be reused, its dst
-// holds the result (a direct owner's src: once every reader is past it). It keeps its slot, though, until no member will read the slot for that
-// collective again (Op::retired), so a slot is free once its previous Op has retired here.
+// An Op completes (its event) as soon as this rank's part is done: its src may be reused (a
+// direct one: once every reader is past it), its dst holds the result. It keeps its slot, though,
+// until no member will read the slot for that collective again (Op::retired), so a slot is free
+// once its previous Op has retired here.
 // gex_TM_Destroy waits for that before its barrier (over AM); after the barrier no member reads
 // the team's blocks any more, and each member frees its own.
 #include "coll/shm.h"

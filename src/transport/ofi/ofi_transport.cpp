@@ -576,8 +576,15 @@ Status OfiTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *lc) {
         op->c1 = lc;
         lc->fetch_add(1, std::memory_order_relaxed);
         const int rc = post_send(s);
-        if (rc == -FI_EAGAIN) backlog_.push_back(s);  // the write is out: the message must follow
-        else if (rc) fail("fi_send (AM Long header) to rank " + std::to_string(dest), rc);
+        if (rc == -FI_EAGAIN) {
+          // The write is out, so the message must follow from the backlog; lc waits for it too,
+          // so that the caller's later messages stay behind it.
+          s->lc = lc;
+          lc->fetch_add(1, std::memory_order_relaxed);
+          backlog_.push_back(s);
+        } else if (rc) {
+          fail("fi_send (AM Long header) to rank " + std::to_string(dest), rc);
+        }
         return Status::Pending;
       }
       // The caller's lc completes with the message's send, so a caller that waits for it still
