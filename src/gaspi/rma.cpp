@@ -267,6 +267,33 @@ void rma_init() {
 
 using namespace gex::gaspi;
 
+namespace {
+// Waits until the queue has nothing pending, then empties it. Requests to a rank that died are
+// never acknowledged (only where GASPI reports dead ranks: GEX_FAULT_TOLERANT=1, state.h:
+// peer_dead): gaspi_wait gives them up and fails, the queue staying usable (a later gaspi_wait
+// waits for the requests to live ranks); gaspi_queue_purge (`purge`) drops them and goes on, as
+// GPI-2's devices take the completions whatever their status.
+gaspi_return_t drain_queue(const char *call, gaspi_queue_id_t queue, gaspi_timeout_t timeout, bool purge) {
+  Queue &q = ctx().queues[queue];
+  Deadline dl(timeout);
+  close_write_groups(q);
+  while (q.pending.load(std::memory_order_acquire) != 0) {
+    uint32_t abandoned = 0;
+    const int dead = gex::bootstrap::fault_tolerant() ? abandon_dead_requests(q, abandoned) : -1;
+    if (dead >= 0 && !purge) {
+      if (q.pending.load(std::memory_order_acquire) == 0) q.entries.store(0, std::memory_order_relaxed);
+      return dead_peer_error(call, gaspi_rank_t(dead), ": " + std::to_string(abandoned) + " request(s) of queue " +
+                                                           std::to_string(queue) + " to dead ranks are abandoned");
+    }
+    if (q.pending.load(std::memory_order_acquire) == 0) break;
+    if (dl.expired()) return GASPI_TIMEOUT;
+    wait_step();
+  }
+  q.entries.store(0, std::memory_order_relaxed);
+  return GASPI_SUCCESS;
+}
+}  // namespace
+
 extern "C" {
 
 gaspi_return_t pgaspi_write(const gaspi_segment_id_t seg_loc, const gaspi_offset_t off_loc, const gaspi_rank_t rank,
@@ -461,46 +488,16 @@ gaspi_return_t pgaspi_wait(const gaspi_queue_id_t queue, const gaspi_timeout_t t
   GEXI_GASPI_REQUIRE_INIT(call);
   if (gaspi_return_t rc = check_queue(call, queue)) return rc;
   count(kStatWait);
-  Queue &q = ctx().queues[queue];
-  Deadline dl(timeout);
-  close_write_groups(q);
-  while (q.pending.load(std::memory_order_acquire) != 0) {
-    // Requests to a rank that died are never acknowledged: they are given up and the call
-    // fails; the queue stays usable (a later gaspi_wait waits for the requests to live ranks).
-    // Only where GASPI reports dead ranks (GEX_FAULT_TOLERANT=1; state.h: peer_dead).
-    uint32_t abandoned = 0;
-    const int dead = gex::bootstrap::fault_tolerant() ? abandon_dead_requests(q, abandoned) : -1;
-    if (dead >= 0) {
-      if (q.pending.load(std::memory_order_acquire) == 0) q.entries.store(0, std::memory_order_relaxed);
-      return dead_peer_error(call, gaspi_rank_t(dead), ": " + std::to_string(abandoned) + " request(s) of queue " +
-                                                           std::to_string(queue) + " to dead ranks are abandoned");
-    }
-    if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
-  }
-  q.entries.store(0, std::memory_order_relaxed);
-  return GASPI_SUCCESS;
+  return drain_queue(call, queue, timeout, false);
 }
 
 // Completes what the queue has posted and empties it, as gaspi_wait, without reporting a
-// failure: requests to dead ranks are dropped (GPI-2's devices take the completions whatever
-// their status). GASPI_TIMEOUT when they are not all done in time.
+// failure. GASPI_TIMEOUT when they are not all done in time.
 gaspi_return_t pgaspi_queue_purge(const gaspi_queue_id_t queue, const gaspi_timeout_t timeout) {
   const char *call = "gaspi_queue_purge";
   GEXI_GASPI_REQUIRE_INIT(call);
   if (gaspi_return_t rc = check_queue(call, queue)) return rc;
-  Queue &q = ctx().queues[queue];
-  Deadline dl(timeout);
-  close_write_groups(q);
-  while (q.pending.load(std::memory_order_acquire) != 0) {
-    uint32_t abandoned = 0;
-    if (gex::bootstrap::fault_tolerant()) abandon_dead_requests(q, abandoned);
-    if (q.pending.load(std::memory_order_acquire) == 0) break;
-    if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
-  }
-  q.entries.store(0, std::memory_order_relaxed);
-  return GASPI_SUCCESS;
+  return drain_queue(call, queue, timeout, true);
 }
 
 gaspi_return_t pgaspi_queue_size(const gaspi_queue_id_t queue, gaspi_number_t *const queue_size) {
