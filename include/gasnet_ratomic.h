@@ -78,8 +78,10 @@ extern int gex_AD_OpNBI_DBL(gex_AD_t ad, double *result_p, gex_Rank_t tgt_rank, 
     const gexi_AD_Head_t *h = (const gexi_AD_Head_t *)ad;                                                 \
     if (__builtin_expect(h == NULL || h->inline_dt != GEX_DT_##NAME || !(op & h->inline_ops) ||          \
                          (op & (op - 1)) != 0, 0)) return 0;                                               \
-    T *p = (T *)gexi_fast_addr(h->tm, rank, addr, sizeof(T), flags);                                      \
-    if (__builtin_expect(p == NULL || ((uintptr_t)p & (sizeof(T) - 1)) != 0, 0)) return 0;               \
+    void *pv;                                                                                             \
+    if (__builtin_expect(!gexi_fast_xlate(h->tm, rank, addr, sizeof(T), flags, &pv) ||                   \
+                         ((uintptr_t)pv & (sizeof(T) - 1)) != 0, 0)) return 0;                              \
+    T *p = (T *)pv;                                                                                   \
     const int fetching = (op & (GEX_OP_GET | GEX_OP_SWAP | GEX_OP_FCAS | GEX_OP_FADD | GEX_OP_FSUB |      \
                                 GEX_OP_FINC | GEX_OP_FDEC | GEX_OP_FAND | GEX_OP_FOR | GEX_OP_FXOR)) != 0; \
     /* the library reports a NULL result_p; every 64th operation polls there */                           \
@@ -117,8 +119,10 @@ GEXI_AD_INLINE(U64, uint64_t)
     const gexi_AD_Head_t *h = (const gexi_AD_Head_t *)ad;                                                 \
     if (__builtin_expect(h == NULL || h->inline_dt != GEX_DT_##NAME || !(op & h->inline_ops) ||          \
                          (op & (op - 1)) != 0, 0)) return 0;                                               \
-    R *p = (R *)gexi_fast_addr(h->tm, rank, addr, sizeof(R), flags);                                      \
-    if (__builtin_expect(p == NULL || ((uintptr_t)p & (sizeof(R) - 1)) != 0, 0)) return 0;               \
+    void *pv;                                                                                             \
+    if (__builtin_expect(!gexi_fast_xlate(h->tm, rank, addr, sizeof(R), flags, &pv) ||                   \
+                         ((uintptr_t)pv & (sizeof(R) - 1)) != 0, 0)) return 0;                              \
+    R *p = (R *)pv;                                                                                   \
     const int fetching = (op & (GEX_OP_GET | GEX_OP_SWAP | GEX_OP_FCAS | GEX_OP_FADD | GEX_OP_FSUB |      \
                                 GEX_OP_FINC | GEX_OP_FDEC)) != 0;                                          \
     if (__builtin_expect((fetching && result_p == NULL) || !gexi_fast_tick(), 0)) return 0;               \

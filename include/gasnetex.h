@@ -1670,15 +1670,18 @@ extern gex_Rank_t gexi_fast_size;
 extern __thread unsigned gexi_rma_tick;
 #endif
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
-/* The address of [addr, addr+nbytes) of rank's segment in this process, or NULL. */
-static inline void *gexi_fast_addr(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
-                                   gex_Flags_t flags) {
+/* 1 and *out = the address of [addr, addr+nbytes) of rank's segment in this process, or 0. A flag
+   rather than a NULL pointer: the caller branches on a value known on each path, with no test of
+   the translated address (two instructions per transfer fewer). */
+static inline int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
+                                  gex_Flags_t flags, void **out) {
   /* gexi_fast_size is 0 while the map is unset or the fast path is off, so no NULL test. */
-  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return NULL;
+  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
   const gexi_PeerMap_t *m = gexi_fast_map + rank;
   const uintptr_t off = (uintptr_t)addr - m->owner_base;
-  if (__builtin_expect(off >= m->size || nbytes > m->size - off, 0)) return NULL;
-  return (void *)((uintptr_t)addr + (uintptr_t)m->delta);
+  if (__builtin_expect(off >= m->size || nbytes > m->size - off, 0)) return 0;
+  *out = (void *)((uintptr_t)addr + (uintptr_t)m->delta);
+  return 1;
 }
 /* As the library: an aligned 1, 2, 4 or 8-byte transfer is one store or one load (a peer may be
    writing the same word), anything else a memcpy. */
@@ -1686,10 +1689,11 @@ static inline void *gexi_fast_addr(gex_TM_t tm, gex_Rank_t rank, const void *add
     __atomic_store_n((T *)(to), gexi_v_, __ATOMIC_RELAXED); } while (0)
 #define GEXI_FAST_LOAD(T, to, from) do { T gexi_v_ = __atomic_load_n((const T *)(from), __ATOMIC_RELAXED); \
     __builtin_memcpy((to), &gexi_v_, sizeof(T)); } while (0)
-/* 16 to 64 bytes copied in the caller's code, as two or four 16-byte pieces (the last ones may
-   overlap the first): a libc memcpy call costs 2-3x the copy at these sizes, and from about 128
-   bytes on libc's wider copy wins (measured, bench/report/issue16_vs_gasnet.md). Other sizes that
-   are not one of the single-word cases go to memcpy. */
+/* 16 to 128 bytes copied in the caller's code, as two, four or eight 16-byte pieces (the last ones
+   may overlap the first): a libc memcpy call costs 2-3x the copy at 16-64 bytes, saves the call at
+   65-128, and from about 256 bytes on libc's wider copy wins (measured,
+   bench/report/issue16_vs_gasnet.md). Other sizes that are not one of the single-word cases go to
+   memcpy. */
 #define GEXI_COPY16(d, s) __builtin_memcpy((d), (s), 16)
 /* GCC's -Warray-bounds follows a call like gex_RMA_PutBlocking(..., &u64, width, 0) with width in
    {1, 2, 4, 8} into this copy, which only runs for 16..64 bytes: a false report in the client's
@@ -1700,6 +1704,12 @@ static inline void gexi_copy_small(void *to, const void *from, size_t n) {
   char *d = (char *)to;
   const char *s = (const char *)from;
   if (n > 32) {
+    if (n > 64) {
+      GEXI_COPY16(d + 32, s + 32);
+      GEXI_COPY16(d + 48, s + 48);
+      GEXI_COPY16(d + n - 64, s + n - 64);
+      GEXI_COPY16(d + n - 48, s + n - 48);
+    }
     GEXI_COPY16(d + 16, s + 16);
     GEXI_COPY16(d + n - 32, s + n - 32);
   }
@@ -1709,7 +1719,7 @@ static inline void gexi_copy_small(void *to, const void *from, size_t n) {
 #pragma GCC diagnostic pop
 static inline void gexi_fast_copy(void *to, const void *from, size_t n) {
   /* A size known at compile time: the compiler's own copy of exactly that size is best. */
-  if (!__builtin_constant_p(n) && n >= 16 && n <= 64) gexi_copy_small(to, from, n);
+  if (!__builtin_constant_p(n) && n >= 16 && n <= 128) gexi_copy_small(to, from, n);
   else __builtin_memcpy(to, from, n);
 }
 /* Sizes above 8 first: one test on the way to the copy (each test costs in a back-to-back loop
@@ -1744,51 +1754,52 @@ static inline void gexi_fast_lc(gex_Event_t *lc_opt) {
 }
 static inline int gexi_inline_PutBlocking(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
                                           size_t nbytes, gex_Flags_t flags) {
-  void *to = gexi_fast_addr(tm, rank, dest, nbytes, flags);
-  if (to && gexi_fast_tick()) { gexi_fast_put(to, src, nbytes); return 0; }
+  void *to;
+  if (gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to) && gexi_fast_tick()) { gexi_fast_put(to, src, nbytes); return 0; }
   return (gex_RMA_PutBlocking)(tm, rank, dest, src, nbytes, flags);
 }
 static inline int gexi_inline_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
                                      size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
-  void *to = gexi_fast_addr(tm, rank, dest, nbytes, flags);
-  if (!to) return (gex_RMA_PutNBI)(tm, rank, dest, src, nbytes, lc_opt, flags);
+  void *to;
+  if (!gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) return (gex_RMA_PutNBI)(tm, rank, dest, src, nbytes, lc_opt, flags);
   gexi_fast_put(to, src, nbytes);
   gexi_fast_lc(lc_opt);
   return 0;
 }
 static inline gex_Event_t gexi_inline_PutNB(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
                                             size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
-  void *to = gexi_fast_addr(tm, rank, dest, nbytes, flags);
-  if (!to) return (gex_RMA_PutNB)(tm, rank, dest, src, nbytes, lc_opt, flags);
+  void *to;
+  if (!gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) return (gex_RMA_PutNB)(tm, rank, dest, src, nbytes, lc_opt, flags);
   gexi_fast_put(to, src, nbytes);
   gexi_fast_lc(lc_opt);
   return GEX_EVENT_INVALID;
 }
 static inline int gexi_inline_GetBlocking(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
                                           size_t nbytes, gex_Flags_t flags) {
-  const void *from = gexi_fast_addr(tm, rank, src, nbytes, flags);
-  if (from && gexi_fast_tick()) { gexi_fast_get(dest, from, nbytes); return 0; }
+  void *from;
+  if (gexi_fast_xlate(tm, rank, src, nbytes, flags, &from) && gexi_fast_tick()) { gexi_fast_get(dest, from, nbytes); return 0; }
   return (gex_RMA_GetBlocking)(tm, dest, rank, src, nbytes, flags);
 }
 static inline int gexi_inline_GetNBI(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes,
                                      gex_Flags_t flags) {
-  const void *from = gexi_fast_addr(tm, rank, src, nbytes, flags);
-  if (!from) return (gex_RMA_GetNBI)(tm, dest, rank, src, nbytes, flags);
+  void *from;
+  if (!gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) return (gex_RMA_GetNBI)(tm, dest, rank, src, nbytes, flags);
   gexi_fast_get(dest, from, nbytes);
   return 0;
 }
 static inline gex_Event_t gexi_inline_GetNB(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
                                             size_t nbytes, gex_Flags_t flags) {
-  const void *from = gexi_fast_addr(tm, rank, src, nbytes, flags);
-  if (!from) return (gex_RMA_GetNB)(tm, dest, rank, src, nbytes, flags);
+  void *from;
+  if (!gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) return (gex_RMA_GetNB)(tm, dest, rank, src, nbytes, flags);
   gexi_fast_get(dest, from, nbytes);
   return GEX_EVENT_INVALID;
 }
 /* Value forms: nbytes 1..8, the low-order bytes of the value (little endian, as the library). */
 static inline gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *src, size_t nbytes,
                                                          gex_Flags_t flags) {
-  const void *from = nbytes - 1 < sizeof(gex_RMA_Value_t) ? gexi_fast_addr(tm, rank, src, nbytes, flags) : NULL;
-  if (from && gexi_fast_tick()) {
+  void *from;
+  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, src, nbytes, flags, &from) &&
+      gexi_fast_tick()) {
     gex_RMA_Value_t v = 0;
     gexi_fast_get(&v, from, nbytes);
     return v;
@@ -1797,21 +1808,22 @@ static inline gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t
 }
 static inline int gexi_inline_PutBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
                                              size_t nbytes, gex_Flags_t flags) {
-  void *to = nbytes - 1 < sizeof(gex_RMA_Value_t) ? gexi_fast_addr(tm, rank, dest, nbytes, flags) : NULL;
-  if (to && gexi_fast_tick()) { gexi_fast_put(to, &value, nbytes); return 0; }
+  void *to;
+  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to) &&
+      gexi_fast_tick()) { gexi_fast_put(to, &value, nbytes); return 0; }
   return (gex_RMA_PutBlockingVal)(tm, rank, dest, value, nbytes, flags);
 }
 static inline int gexi_inline_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
                                         size_t nbytes, gex_Flags_t flags) {
-  void *to = nbytes - 1 < sizeof(gex_RMA_Value_t) ? gexi_fast_addr(tm, rank, dest, nbytes, flags) : NULL;
-  if (!to) return (gex_RMA_PutNBIVal)(tm, rank, dest, value, nbytes, flags);
+  void *to;
+  if (!(nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to))) return (gex_RMA_PutNBIVal)(tm, rank, dest, value, nbytes, flags);
   gexi_fast_put(to, &value, nbytes);
   return 0;
 }
 static inline gex_Event_t gexi_inline_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
                                                size_t nbytes, gex_Flags_t flags) {
-  void *to = nbytes - 1 < sizeof(gex_RMA_Value_t) ? gexi_fast_addr(tm, rank, dest, nbytes, flags) : NULL;
-  if (!to) return (gex_RMA_PutNBVal)(tm, rank, dest, value, nbytes, flags);
+  void *to;
+  if (!(nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to))) return (gex_RMA_PutNBVal)(tm, rank, dest, value, nbytes, flags);
   gexi_fast_put(to, &value, nbytes);
   return GEX_EVENT_INVALID;
 }

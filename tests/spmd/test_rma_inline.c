@@ -26,10 +26,11 @@ static char *seg;
 static const size_t kArea = 32768;
 
 /* Sizes: every one to 16 (the single-word cases and memcpy), then both sides of each boundary of
- * the inline copy (16-byte pieces to 64 bytes, memcpy above). */
+ * the inline copy (16-byte pieces to 128 bytes, memcpy above). */
 enum { kMaxSize = 600 };
 static size_t next_size(size_t n) {
-  static const size_t larger[] = {17, 24, 31, 32, 33, 40, 47, 48, 49, 63, 64, 65, 100, 128, 513, kMaxSize, 0};
+  static const size_t larger[] = {17, 24, 31, 32, 33, 40, 47, 48, 49, 63, 64, 65, 80,
+                                  96, 97, 100, 113, 127, 128, 129, 513, kMaxSize, 0};
   if (n < 16) return n + 1;
   for (size_t i = 0; larger[i]; ++i)
     if (larger[i] > n) return larger[i];
