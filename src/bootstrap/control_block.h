@@ -10,10 +10,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <ctime>
 #include <vector>
 
 #include "bootstrap/bootstrap.h"
+#include "bootstrap/clock.h"
 
 namespace gex::bootstrap {
 
@@ -126,13 +126,6 @@ struct ControlBlockMapping {
 // Creates a control block for a job of `size` ranks. With a non-empty `shm_object` it is a named
 // POSIX shm object (created exclusively); otherwise a MAP_SHARED|MAP_ANONYMOUS mapping that
 // forked children inherit. Throws std::system_error on failure.
-// CLOCK_MONOTONIC in nanoseconds: the same clock in every process of the host.
-inline int64_t monotonic_ns() noexcept {
-  timespec now{};
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return int64_t(now.tv_sec) * 1000000000 + now.tv_nsec;
-}
-
 ControlBlockMapping create_control_block(uint32_t size, const std::string &job_id,
                                          const std::string &shm_object,
                                          const std::vector<uint32_t> *host_of = nullptr,

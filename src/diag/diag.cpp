@@ -420,12 +420,6 @@ void finish_at_exit() { finish(); }
 
 const char *op_name(Op op) noexcept { return kOpNames[size_t(op)]; }
 
-uint64_t now_ns() noexcept {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
-}
-
 void record(Op op, uint32_t peer, uint64_t bytes, uint64_t t0, uint64_t t1, uint32_t handler) noexcept {
   ThreadLog *log = t_log ? t_log : register_thread();
   const size_t i = size_t(op);

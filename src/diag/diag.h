@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "bootstrap/clock.h"
 #include "transport/transport.h"
 
 namespace gex::diag {
@@ -46,7 +47,8 @@ void init();
 // hooks: return from main, exit(), gasnet_exit, a fatal error, leaving an ending job.
 void finish() noexcept;
 
-uint64_t now_ns() noexcept;
+// The runtime's clock (bootstrap/clock.h), unsigned.
+inline uint64_t now_ns() noexcept { return uint64_t(bootstrap::monotonic_ns()); }
 void record(Op op, uint32_t peer, uint64_t bytes, uint64_t t0, uint64_t t1, uint32_t handler) noexcept;
 // Adds to an operation's statistics without a trace event or a time (events too frequent to trace).
 void count(Op op, uint32_t peer, uint64_t bytes, uint64_t n = 1) noexcept;

@@ -83,12 +83,6 @@ gaspi_return_t fail(gaspi_return_t code, const char *call, const std::string &wh
   return code;
 }
 
-uint64_t now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return uint64_t(ts.tv_sec) * 1000000000ull + uint64_t(ts.tv_nsec);
-}
-
 Deadline::Deadline(gaspi_timeout_t t) : ms(t), end_ns(0) {
   if (t != GASPI_BLOCK && t != GASPI_TEST) end_ns = now_ns() + uint64_t(t) * 1000000ull;
 }

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "bootstrap/bootstrap.h"
+#include "diag/diag.h"
 #include "runtime/runtime.h"
 
 // pgaspi_X is the definition, gaspi_X a weak alias (the profiling interface, PGASPI.h).
@@ -196,7 +197,7 @@ struct Deadline {
   uint64_t end_ns;
   unsigned checks = 0;
 };
-uint64_t now_ns();
+using diag::now_ns;
 // Takes `m` by trying and polling until the deadline (false: GASPI_TIMEOUT).
 bool lock_until(std::mutex &m, Deadline &dl);
 // One progress step of a waiting loop (polls the runtime: handlers run, AMs are served).

@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "bootstrap/bootstrap.h"
+#include "diag/diag.h"
 
 namespace gex::transport::ofi {
 
@@ -221,12 +222,6 @@ uint32_t env_count(const char *name, uint32_t dflt, uint32_t lo, uint32_t hi) {
     bootstrap::fatal(std::string(name) + "='" + v + "': expected a whole number from " + std::to_string(lo) + " to " +
                      std::to_string(hi));
   return uint32_t(x);
-}
-
-uint64_t monotonic_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
 }
 
 // One message per peer and class while the job is large, eight while it is small: the receive
@@ -1138,7 +1133,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
   const uint64_t flags = c_remote ? FI_COMPLETION | FI_DELIVERY_COMPLETE : FI_COMPLETION;
   ssize_t rc = 0;
   if (__builtin_expect(delay_puts_ns_ != 0, 0))  // tests: handed to the provider later (poll)
-    delayed_puts_.push_back(DelayedPut{jobrank, from, n, desc, rma.addr, rma.key, op, flags, monotonic_ns() + delay_puts_ns_});
+    delayed_puts_.push_back(DelayedPut{jobrank, from, n, desc, rma.addr, rma.key, op, flags, diag::now_ns() + delay_puts_ns_});
   else
     rc = write_msg(jobrank, from, n, desc, rma, op, flags);
   if (rc == -FI_EAGAIN) {
@@ -1158,7 +1153,7 @@ Status OfiTransport::put(uint32_t jobrank, void *remote_addr, uint64_t rkey, con
 }
 
 void OfiTransport::issue_delayed_puts() {
-  const uint64_t now = monotonic_ns();
+  const uint64_t now = diag::now_ns();
   while (!delayed_puts_.empty() && delayed_puts_.front().due_ns <= now) {
     const DelayedPut &d = delayed_puts_.front();
     const ssize_t rc = write_msg(d.jobrank, d.from, d.n, d.desc, fi_rma_iov{d.raddr, d.n, d.rkey}, d.op, d.flags);
