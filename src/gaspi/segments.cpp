@@ -108,8 +108,7 @@ gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank
   if (peer_dead(rank)) return dead_peer_error(call, rank);
   const LocalSegment &s = c.segments[id];
   auto *done = new rt::CompletionCounter(1);
-  bool has_rkey = false;
-  for (const auto &r : s.mem.regs.by_transport) has_rkey |= r.handle != nullptr;
+  const bool has_rkey = s.mem.regs.has_rkey;
   const uint64_t rkey = s.mem.regs.rkey;
   const gex_AM_Arg_t args[] = {gex_AM_Arg_t(id),
                                gex_AM_Arg_t(s.mem.id),

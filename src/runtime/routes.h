@@ -34,6 +34,7 @@ struct Route {
 struct Registrations {
   std::vector<transport::Registration> by_transport;  // aligned with g_rt.transports
   uint64_t rkey = 0;
+  bool has_rkey = false;  // a transport with RMA registered it: rkey is valid
 };
 
 // One peer endpoint's bound segment, as seen from this process.

@@ -73,7 +73,10 @@ Registrations register_everywhere(void *base, size_t bytes) {
   Registrations r;
   for (auto &t : g_rt.transports) {
     r.by_transport.push_back(t->register_memory(base, bytes));
-    if (r.by_transport.back().handle) r.rkey = r.by_transport.back().rkey;
+    if (r.by_transport.back().handle) {
+      r.rkey = r.by_transport.back().rkey;
+      r.has_rkey = true;
+    }
   }
   return r;
 }
