@@ -351,8 +351,13 @@ void dispatch(Message &m) {  // under the engine mutex
   }
 }
 
-// A stage begins: start(), then the messages that arrived for it before.
+// A stage begins: start(), then the messages that arrived for it before. Only begun stages are
+// in the active list that every progress() call walks: with many non-blocking ALLSYNC calls
+// outstanding, their later stages would otherwise be visited on every poll for nothing.
 void begin(Op *op) {  // under the engine mutex
+  ServiceState &st = state();
+  st.active.push_back(op);
+  st.active_count.fetch_add(1, std::memory_order_release);
   op->started = true;
   op->start();
   std::vector<Message> msgs = std::move(op->held);
@@ -384,9 +389,7 @@ gexi_Event *launch(const std::vector<Op *> &stages) {
         op->held = std::move(e->second);
         ts->early.erase(e);
       }
-      st.active.push_back(op);
     }
-    st.active_count.fetch_add(uint32_t(stages.size()), std::memory_order_release);
     begin(stages.front());
   }
   progress();
@@ -457,7 +460,7 @@ void progress() {
       op->ts->ops.erase(op->seq);
       op->ts->recent.push_back(TeamState::Completed{op->seq, op->kind, op->record_root(), op->call});
       if (op->ts->recent.size() > 16) op->ts->recent.pop_front();
-      if (op->next) begin(op->next);  // (already in st.active: advanced from the next pass on)
+      if (op->next) begin(op->next);  // appended to st.active: advanced later in this pass
       if (gexi_Event *ev = op->ev) {
         op->ev = nullptr;
         ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
