@@ -120,6 +120,9 @@ struct Op {
   // After completion (event signalled): true once nothing of this Op is needed any more. Until
   // then progress() keeps it (a shared-memory Op whose slot peers still read).
   virtual bool retired() { return true; }
+  // Begun but unable to move until something else happens (a shared-memory op waiting for its
+  // slot): progress() takes it off the active list, and whoever unblocks it calls activate().
+  virtual bool can_park() const { return false; }
   virtual gex_Rank_t record_root() const { return 0; }  // for TeamState::recent
 
   gexi_TM *tm;
@@ -132,6 +135,7 @@ struct Op {
   Op *next = nullptr;        // the stage that starts when this one completes
   bool started = false;
   bool completed = false;
+  bool parked = false;  // begun, off the active list until activate()
   std::vector<Message> held;  // arrived before this stage started
 
   gex_Rank_t jobrank(gex_Rank_t r) const { return tm->members.empty() ? r : tm->members[r]; }

@@ -412,6 +412,17 @@ gexi_Event *launch_fenced(gexi_TM *tm, Op *data, Fence fence, const char *call) 
   return launch(stages);
 }
 
+}  // namespace
+
+void activate(Op *op) {
+  ServiceState &st = state();
+  op->parked = false;
+  st.active.push_back(op);
+  st.active_count.fetch_add(1, std::memory_order_release);
+}
+
+namespace {
+
 // Blocks (making progress) until an internal collective completes, then frees its event.
 void wait_internal(gexi_Event *ev) {
   for (;;) {
@@ -453,6 +464,13 @@ void progress() {
     Op *op = st.active[i];
     if (!op->completed) {
       if (!op->started || !op->advance()) {
+        if (op->started && op->can_park()) {  // waits for a slot: activate() brings it back
+          op->parked = true;
+          st.active[i] = st.active.back();
+          st.active.pop_back();
+          st.active_count.fetch_sub(1, std::memory_order_relaxed);
+          continue;
+        }
         ++i;
         continue;
       }

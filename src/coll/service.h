@@ -26,6 +26,11 @@ bool primordial_barrier_done(uint64_t seq) noexcept;
 // restricted context (handler, HSL, NPAM), where it returns at once.
 void progress();
 
+struct Op;
+// Puts a parked Op (Op::can_park) back on the active list. Under the engine mutex, i.e. from an
+// Op's advance() or destructor.
+void activate(Op *op);
+
 // Per-team collective state, owned by gexi_TM::coll.
 struct TeamState;
 

@@ -158,7 +158,9 @@ struct ShmTeam {
 struct ShmOp : Op {
   ShmOp(gexi_TM *t, uint8_t k, const char *c) : Op(t, k, c) {}
   ~ShmOp() override {
-    if (claimed) st->slot_user[slot] = nullptr;
+    if (!claimed) return;
+    st->slot_user[slot] = nullptr;
+    claim_waiting(st);  // the slot may be what the next waiting Op (maybe parked) needs
   }
 
   // At the call, in sequence order, even for a stage that starts later: a slot goes to its
@@ -175,17 +177,24 @@ struct ShmOp : Op {
                           "be single-valued)");
   }
   bool retired() override { return released(); }
+  bool can_park() const override { return !claimed; }
+  // Slots go to the team's begun Ops in sequence order; one claimed while parked goes back on the
+  // active list.
+  static void claim_waiting(ShmTeam *t) {
+    while (!t->waiting.empty()) {
+      ShmOp *next = t->waiting.front();
+      if (!next->started || t->slot_user[next->slot]) break;
+      t->slot_user[next->slot] = next;
+      next->claimed = true;
+      t->waiting.pop_front();
+      next->publish_desc();
+      next->claim();
+      if (next->parked) activate(next);
+    }
+  }
   bool advance() override {
     if (!claimed) {
-      while (!st->waiting.empty()) {
-        ShmOp *next = st->waiting.front();
-        if (!next->started || st->slot_user[next->slot]) break;
-        st->slot_user[next->slot] = next;
-        next->claimed = true;
-        st->waiting.pop_front();
-        next->publish_desc();
-        next->claim();
-      }
+      claim_waiting(st);
       if (!claimed) return false;
     }
     return step();
