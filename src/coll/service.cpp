@@ -355,9 +355,7 @@ void dispatch(Message &m) {  // under the engine mutex
 // in the active list that every progress() call walks: with many non-blocking ALLSYNC calls
 // outstanding, their later stages would otherwise be visited on every poll for nothing.
 void begin(Op *op) {  // under the engine mutex
-  ServiceState &st = state();
-  st.active.push_back(op);
-  st.active_count.fetch_add(1, std::memory_order_release);
+  activate(op);
   op->started = true;
   op->start();
   std::vector<Message> msgs = std::move(op->held);
@@ -460,15 +458,19 @@ void progress() {
     st.inbox_count.store(0, std::memory_order_relaxed);
   }
   for (Message &m : msgs) dispatch(m);
+  // Takes active[i] off the list (the last entry moves there).
+  auto unlist = [&st](size_t i) {
+    st.active[i] = st.active.back();
+    st.active.pop_back();
+    st.active_count.fetch_sub(1, std::memory_order_relaxed);
+  };
   for (size_t i = 0; i < st.active.size();) {
-    Op *op = st.active[i];
+    Op *op = st.active[i];  // begun: only begin() and activate() put an Op here
     if (!op->completed) {
-      if (!op->started || !op->advance()) {
-        if (op->started && op->can_park()) {  // waits for a slot: activate() brings it back
+      if (!op->advance()) {
+        if (op->can_park()) {  // waits for a slot: activate() brings it back
           op->parked = true;
-          st.active[i] = st.active.back();
-          st.active.pop_back();
-          st.active_count.fetch_sub(1, std::memory_order_relaxed);
+          unlist(i);
           continue;
         }
         ++i;
@@ -489,9 +491,7 @@ void progress() {
       ++i;
       continue;
     }
-    st.active[i] = st.active.back();
-    st.active.pop_back();
-    st.active_count.fetch_sub(1, std::memory_order_relaxed);
+    unlist(i);
     delete op;
   }
 }
