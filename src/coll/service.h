@@ -27,8 +27,9 @@ bool primordial_barrier_done(uint64_t seq) noexcept;
 void progress();
 
 struct Op;
-// Puts a parked Op (Op::can_park) back on the active list. Under the engine mutex, i.e. from an
-// Op's advance() or destructor.
+// Puts an Op on the active list that progress() walks: a stage as it begins, or a parked one
+// (Op::can_park) once it can move again. Under the engine mutex, i.e. from progress(), launch, or
+// an Op's advance() or destructor.
 void activate(Op *op);
 
 // Per-team collective state, owned by gexi_TM::coll.
