@@ -18,7 +18,7 @@
 #include <bit>
 #include <cstdio>
 #include <cstring>
-#include <deque>
+#include <array>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -89,12 +89,32 @@ namespace shm {
 struct ShmTeam;  // shm.cpp: where each member's shared slots for this team are mapped here
 }
 
+// The Ops started on this rank and not yet complete, by sequence number. A team's collectives
+// complete nearly in order, so the live ones span a short run of numbers: a power-of-two ring
+// indexed by seq, grown when two live ones would share a place. (A std::map cost an allocation
+// and a free per collective, a fifth of a small shared-memory reduction's instructions.)
+class OpTable {
+ public:
+  Op *find(uint32_t seq) const;
+  void insert(Op *op);
+  void erase(uint32_t seq) {
+    ring_[seq & (ring_.size() - 1)] = nullptr;
+    --count_;
+  }
+  bool empty() const { return count_ == 0; }
+  size_t size() const { return count_; }
+
+ private:
+  std::vector<Op *> ring_ = std::vector<Op *>(64);
+  size_t count_ = 0;
+};
+
 struct TeamState {
   explicit TeamState(gexi_TM *t) : tm(t) {}
   gexi_TM *tm;
   std::vector<uint64_t> peer_ids;  // member rank -> its gexi_TM address there; empty: primordial (0)
   uint32_t next_seq = 0;
-  std::map<uint32_t, Op *> ops;                      // started here, not yet complete
+  OpTable ops;                                       // started here, not yet complete
   std::map<uint32_t, std::vector<Message>> early;    // arrived before the collective started here
   // The last collectives completed here, to explain a message that arrives for one of them (a
   // mismatched call: a correct program never sends an Op a message it does not wait for).
@@ -104,7 +124,9 @@ struct TeamState {
     gex_Rank_t root;
     const char *call;
   };
-  std::deque<Completed> recent;
+  static constexpr size_t kRecent = 16;
+  std::array<Completed, kRecent> recent{};  // completion #c in recent[c % kRecent]
+  uint64_t completions = 0;
   ScratchInfo scratch;
   bool collectives_allowed = true;
   shm::ShmTeam *shm = nullptr;  // non-null: broadcast, reduce and barrier run in shared memory
@@ -188,6 +210,21 @@ struct Op {
   }
 };
 
+inline Op *OpTable::find(uint32_t seq) const {
+  Op *op = ring_[seq & (ring_.size() - 1)];
+  return op && op->seq == seq ? op : nullptr;
+}
+inline void OpTable::insert(Op *op) {
+  while (ring_[op->seq & (ring_.size() - 1)]) {  // a live Op holds the place: twice the ring
+    std::vector<Op *> bigger(ring_.size() * 2);
+    for (Op *o : ring_)
+      if (o) bigger[o->seq & (bigger.size() - 1)] = o;
+    ring_.swap(bigger);
+  }
+  ring_[op->seq & (ring_.size() - 1)] = op;
+  ++count_;
+}
+
 // ---- the reduction tree shared by both engines --------------------------------------------------
 // Binomial tree rooted at team rank 0 whose subtrees are contiguous rank ranges: combining a node's
 // own value with its children in increasing order keeps rank order (GEX_OP_USER_NC).
@@ -195,10 +232,20 @@ struct Op {
 // Highest power of two strictly above v's subtree: children of v are v+b for b < limit(v).
 inline uint64_t subtree_limit(uint64_t v, uint64_t size) { return v ? (v & (~v + 1)) : size; }
 
-inline std::vector<gex_Rank_t> tree_children(uint64_t v, uint64_t size) {
-  std::vector<gex_Rank_t> c;
+// A node's children, held in place (at most one per bit of a rank; a std::vector cost an
+// allocation per collective).
+struct TreeChildren {
+  std::array<gex_Rank_t, 32> r;
+  uint32_t n = 0;
+  const gex_Rank_t *begin() const { return r.data(); }
+  const gex_Rank_t *end() const { return r.data() + n; }
+  bool empty() const { return n == 0; }
+  size_t size() const { return n; }
+};
+inline TreeChildren tree_children(uint64_t v, uint64_t size) {
+  TreeChildren c;
   const uint64_t lim = subtree_limit(v, size);
-  for (uint64_t b = 1; b < lim && v + b < size; b <<= 1) c.push_back(gex_Rank_t(v + b));
+  for (uint64_t b = 1; b < lim && v + b < size; b <<= 1) c.r[c.n++] = gex_Rank_t(v + b);
   return c;
 }
 inline gex_Rank_t tree_parent(gex_Rank_t v, gex_Rank_t size) { return v ? gex_Rank_t(v - subtree_limit(v, size)) : 0; }

@@ -321,7 +321,9 @@ void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_A
   const gexi_TM *tm = ts->tm;
   const std::string sender = "team rank " + std::to_string(m.src) + " (jobrank " +
                              std::to_string(tm->members.empty() ? m.src : tm->members[m.src]) + ")";
-  for (const TeamState::Completed &c : ts->recent) {
+  const uint64_t kept = std::min<uint64_t>(ts->completions, TeamState::kRecent);
+  for (uint64_t i = 0; i < kept; ++i) {
+    const TeamState::Completed &c = ts->recent[(ts->completions - 1 - i) % TeamState::kRecent];
     if (c.seq != m.seq) continue;
     if (c.kind != m.kind)
       usage_fatal(c.call, "collective calls do not match on this team: " + sender + " called " + kind_call(m.kind) +
@@ -340,14 +342,14 @@ void on_message(gex_Token_t, void *buf, size_t nbytes, gex_AM_Arg_t id_hi, gex_A
 void dispatch(Message &m) {  // under the engine mutex
   gexi_TM *tm = m.team_id ? reinterpret_cast<gexi_TM *>(uintptr_t(m.team_id)) : g_rt.client->tm;
   TeamState *ts = state_of(tm);
-  auto it = ts->ops.find(m.seq);
-  if (it == ts->ops.end()) {
+  Op *op = ts->ops.find(m.seq);
+  if (!op) {
     if (int32_t(m.seq - ts->next_seq) < 0) late_message(ts, m);
     ts->early[m.seq].push_back(std::move(m));
-  } else if (!it->second->started) {
-    it->second->held.push_back(std::move(m));
+  } else if (!op->started) {
+    op->held.push_back(std::move(m));
   } else {
-    it->second->deliver(m);
+    op->deliver(m);
   }
 }
 
@@ -365,35 +367,35 @@ void begin(Op *op) {  // under the engine mutex
 
 // Reserves one sequence number per stage, in order, and starts the first stage. The event
 // completes with the last stage.
-gexi_Event *launch(const std::vector<Op *> &stages) {
+gexi_Event *launch(Op *const *stages, size_t nstages) {
   gexi_Event *ev = runtime::event_alloc();
   ev->kind = gexi_Event::Kind::Coll;
-  ev->tm = stages.front()->tm;
+  ev->tm = stages[0]->tm;
   ev->pending.store(1, std::memory_order_relaxed);
-  stages.back()->ev = ev;
+  stages[nstages - 1]->ev = ev;
   {
     ServiceState &st = state();
     std::lock_guard<std::mutex> lock(st.engine_mutex);
-    TeamState *ts = state_of(stages.front()->tm);
-    for (size_t i = 0; i < stages.size(); ++i) {
+    TeamState *ts = state_of(stages[0]->tm);
+    for (size_t i = 0; i < nstages; ++i) {
       Op *op = stages[i];
       op->ts = ts;
       op->seq = ts->next_seq++;
-      op->next = i + 1 < stages.size() ? stages[i + 1] : nullptr;
+      op->next = i + 1 < nstages ? stages[i + 1] : nullptr;
       op->reserve();
-      ts->ops[op->seq] = op;
+      ts->ops.insert(op);
       auto e = ts->early.find(op->seq);
       if (e != ts->early.end()) {
         op->held = std::move(e->second);
         ts->early.erase(e);
       }
     }
-    begin(stages.front());
+    begin(stages[0]);
   }
   progress();
   return ev;
 }
-gexi_Event *launch(Op *op) { return launch(std::vector<Op *>{op}); }
+gexi_Event *launch(Op *op) { return launch(&op, 1); }
 
 Op *make_barrier(gexi_TM *tm, const char *call) {
   if (Op *op = shm::make_barrier(tm, call)) return op;
@@ -403,11 +405,12 @@ Op *make_barrier(gexi_TM *tm, const char *call) {
 
 // The data stage with the barriers its fence asks for.
 gexi_Event *launch_fenced(gexi_TM *tm, Op *data, Fence fence, const char *call) {
-  std::vector<Op *> stages;
-  if (fence.before) stages.push_back(make_barrier(tm, call));
-  stages.push_back(data);
-  if (fence.after) stages.push_back(make_barrier(tm, call));
-  return launch(stages);
+  Op *stages[3];
+  size_t n = 0;
+  if (fence.before) stages[n++] = make_barrier(tm, call);
+  stages[n++] = data;
+  if (fence.after) stages[n++] = make_barrier(tm, call);
+  return launch(stages, n);
 }
 
 }  // namespace
@@ -478,8 +481,8 @@ void progress() {
       }
       op->completed = true;
       op->ts->ops.erase(op->seq);
-      op->ts->recent.push_back(TeamState::Completed{op->seq, op->kind, op->record_root(), op->call});
-      if (op->ts->recent.size() > 16) op->ts->recent.pop_front();
+      op->ts->recent[op->ts->completions++ % TeamState::kRecent] =
+          TeamState::Completed{op->seq, op->kind, op->record_root(), op->call};
       if (op->next) begin(op->next);  // appended to st.active: advanced later in this pass
       if (gexi_Event *ev = op->ev) {
         op->ev = nullptr;

@@ -52,6 +52,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <mutex>
 
 #include "bootstrap/bootstrap.h"
@@ -442,7 +443,7 @@ struct ShmReduce final : ShmOp {
   void *cdata;
   size_t chunk;
   uint64_t nchunks;
-  std::vector<gex_Rank_t> children;
+  TreeChildren children;
   gex_Rank_t parent;
   bool reads_result;
   bool direct = false, acc_in_dst = false;
