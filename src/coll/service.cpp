@@ -375,7 +375,7 @@ gexi_Event *launch(Op *const *stages, size_t nstages) {
   stages[nstages - 1]->ev = ev;
   {
     ServiceState &st = state();
-    std::lock_guard<std::mutex> lock(st.engine_mutex);
+    std::lock_guard<EngineMutex> lock(st.engine_mutex);
     TeamState *ts = state_of(stages[0]->tm);
     for (size_t i = 0; i < nstages; ++i) {
       Op *op = stages[i];
@@ -438,6 +438,7 @@ void wait_internal(gexi_Event *ev) {
 
 void init() {
   g_rt.coll.reset(new ServiceState);
+  state().engine_mutex.set_threads(g_rt.thread_mode == 2);  // GASNET_PAR
   g_rt.client->tm->coll = new TeamState(g_rt.client->tm);
   shm::init(g_rt.client->tm->coll);
   runtime::register_internal_handler(kHandlerCollMessage, (gex_AM_Fn_t)on_message,
@@ -452,10 +453,10 @@ void progress() {
   if (!st.active_count.load(std::memory_order_acquire) && !st.inbox_count.load(std::memory_order_acquire)) return;
   const runtime::ThreadState &t = runtime::t_thread;
   if (t.handler_depth || t.hsl_held || t.in_prepare) return;
-  std::unique_lock<std::mutex> engine(st.engine_mutex, std::try_to_lock);
+  std::unique_lock<EngineMutex> engine(st.engine_mutex, std::try_to_lock);
   if (!engine.owns_lock()) return;  // another thread is making progress right now
   std::vector<Message> msgs;
-  {
+  if (st.inbox_count.load(std::memory_order_acquire)) {  // shared-memory collectives get no messages
     std::lock_guard<std::mutex> lock(st.inbox_mutex);
     msgs.swap(st.inbox);
     st.inbox_count.store(0, std::memory_order_relaxed);
@@ -568,14 +569,14 @@ std::vector<char> allgather(gexi_TM *tm, const void *rec, size_t rec_size, const
 }
 
 void attach_team(gexi_TM *tm) {
-  std::lock_guard<std::mutex> lock(state().engine_mutex);
+  std::lock_guard<EngineMutex> lock(state().engine_mutex);
   tm->coll = new TeamState(tm);
 }
 
 void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchInfo &scratch,
                     bool collectives_allowed) {
   {
-    std::lock_guard<std::mutex> lock(state().engine_mutex);
+    std::lock_guard<EngineMutex> lock(state().engine_mutex);
     TeamState *ts = tm->coll;
     ts->peer_ids = std::move(peer_ids);
     ts->scratch = scratch;
@@ -583,13 +584,13 @@ void set_team_peers(gexi_TM *tm, std::vector<uint64_t> peer_ids, const ScratchIn
   }
   if (!collectives_allowed) return;
   shm::ShmTeam *team = shm::attach_team(tm);  // collective over tm when its members are neighbours
-  std::lock_guard<std::mutex> lock(state().engine_mutex);
+  std::lock_guard<EngineMutex> lock(state().engine_mutex);
   tm->coll->shm = team;
 }
 
 ScratchInfo detach_team(gexi_TM *tm, const char *call) {
   {
-    std::lock_guard<std::mutex> lock(state().engine_mutex);
+    std::lock_guard<EngineMutex> lock(state().engine_mutex);
     TeamState *ts = state_of(tm);
     if (!ts->ops.empty())
       usage_fatal(call, "tm is not quiesced: " + std::to_string(ts->ops.size()) +
@@ -599,14 +600,14 @@ ScratchInfo detach_team(gexi_TM *tm, const char *call) {
   // must see it before the barrier, after which a peer may reuse its slots for another team.
   for (;;) {
     {
-      std::lock_guard<std::mutex> lock(state().engine_mutex);
+      std::lock_guard<EngineMutex> lock(state().engine_mutex);
       if (!tm->coll->shm || !shm::in_use(tm->coll->shm)) break;
     }
     progress();
     runtime::progress_wait_step();
   }
   wait_internal(launch(new BarrierOp(tm, call)));  // over AM (see above): never reads our slots
-  std::lock_guard<std::mutex> lock(state().engine_mutex);
+  std::lock_guard<EngineMutex> lock(state().engine_mutex);
   TeamState *ts = tm->coll;
   if (!ts->early.empty())
     usage_fatal(call, "a member of the team started collective #" + std::to_string(ts->early.begin()->first) +

@@ -29,13 +29,42 @@ struct AreaState {
 };
 }  // namespace shm
 
+// The engine's lock. A PAR client's threads call in at once: a mutex. A SEQ or PARSYNC client
+// calls in from one thread at a time (its own synchronization orders the calls), so there a flag
+// stands in for it, saving a lock and an unlock per progress() call (about a sixth of a small
+// shared-memory collective's instructions). The flag keeps the mutex's one other use: a thread
+// already inside the engine (an Op's AM send polls) does not enter it again.
+class EngineMutex {
+ public:
+  void lock() {
+    if (threads_) m_.lock();
+    else held_ = true;
+  }
+  bool try_lock() {
+    if (threads_) return m_.try_lock();
+    if (held_) return false;
+    held_ = true;
+    return true;
+  }
+  void unlock() {
+    if (threads_) m_.unlock();
+    else held_ = false;
+  }
+  void set_threads(bool several) { threads_ = several; }  // at init, before any use
+
+ private:
+  std::mutex m_;
+  bool threads_ = true;
+  bool held_ = false;
+};
+
 struct ServiceState {
   // The engine (service.cpp). Handlers append to the inbox; progress() takes the whole queue at once.
   std::mutex inbox_mutex;
   std::vector<Message> inbox;
   std::atomic<uint32_t> inbox_count{0};
   // Guards every team's TeamState (ops, early messages) and the active list.
-  std::mutex engine_mutex;
+  EngineMutex engine_mutex;
   std::vector<Op *> active;
   std::atomic<uint32_t> active_count{0};
 
