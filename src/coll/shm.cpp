@@ -28,7 +28,7 @@
 //              USER_NC keeps rank order): a rank combines its src with its children's outputs
 //              (read in place through the mapping) into its own slot; the result is rank 0's
 //              output, copied from there by the root (ToOne) or by everyone (ToAll). From
-//              kOwnerDirectMin bytes a leaf whose src lies in its segment publishes src instead
+//              kReduceDirectMin bytes a leaf whose src lies in its segment publishes src instead
 //              (direct); rank 0 of a ToOne rooted at 0 combines straight into dst
 //   barrier    flat: publish arrival, wait for every member's. The primordial team's
 //              gex_Coll_BarrierNB skips the engine: it stores its arrival number in its area's
@@ -73,12 +73,15 @@ constexpr unsigned kSlots = 4;    // collectives of one team running in shared m
 // A broadcast root whose src lies in its segment lets members copy from there, saving a copy but
 // waiting for them to finish; below this size staging is cheaper and lets the root finish at once.
 constexpr size_t kDirectMin = 8192;
-// The same for an owner's stream of gather, scatter, gather_all and exchange (ShmBlocks) and for
-// a reduction's leaves (ShmReduce). Lower than a broadcast's: every member waits for the others
-// in these anyway. GASNet's testcollperf, 2 ranks (bench/report/issue16_vs_gasnet.md): blocks of
-// 512-1024 byte streams 1.1-1.4x faster read in place than staged, 2-4 KiB 1.3-2.2x; below 512
-// bytes staging is 5-10% faster. Reductions of 2-4 KiB 1.2-1.3x faster, 8-32 KiB about 1.5x.
+// The same for an owner's stream of gather, scatter, gather_all and exchange (ShmBlocks). Lower
+// than a broadcast's: every member waits for the others in these anyway. GASNet's testcollperf,
+// 2 ranks (bench/report/issue16_vs_gasnet.md): blocks of 512-1024 byte streams 1.1-1.4x faster
+// read in place than staged, 2-4 KiB 1.3-2.2x; below 512 bytes staging is 5-10% faster.
 constexpr size_t kOwnerDirectMin = 512;
+// The same for a reduction's leaves (ShmReduce): staged, a 512-byte reduction ran 1.6x faster
+// than read in place (once the engine's per-call cost was down, 2026-11-27); at 1 KiB they were
+// level blocking and in place won non-blocking; from 2 KiB in place is 1.2-1.5x faster.
+constexpr size_t kReduceDirectMin = 1024;
 // GEX_BARRIER_FLAT_MAX's default. On 16 cores (bench/report/issue16_vs_gasnet.md) the flat
 // barrier beat the gathered one at 8 and 16 ranks; above 64 a flat test reads too many lines.
 constexpr int64_t kBarrierFlatMax = 64;
@@ -351,7 +354,7 @@ struct ShmReduce final : ShmOp {
   void claim() override {
     // A leaf's output is its src: the parent may combine it from there, and this rank then
     // completes once the parent has.
-    if ((direct = offer_src(src, children.empty() && rank != 0 ? n : 0, kOwnerDirectMin, nchunks))) up = nchunks;
+    if ((direct = offer_src(src, children.empty() && rank != 0 ? n : 0, kReduceDirectMin, nchunks))) up = nchunks;
     // Rank 0 of a reduction to rank 0 combines straight into dst: nobody reads its slot's data.
     const uintptr_t d = reinterpret_cast<uintptr_t>(dst), sr = reinterpret_cast<uintptr_t>(src);
     acc_in_dst = rank == 0 && !to_all && root == 0 && (d == sr || d + n <= sr || sr + n <= d);
