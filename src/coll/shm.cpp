@@ -11,9 +11,11 @@
 // A slot is written only by its owner and read by the other members:
 //   desc[4]     kind, root, nbytes, dt/op of the collective, each word tagged with s+1
 //               (published first: peers check them, so mismatched calls are reported)
-//   produced    chunks [0,c) of this rank's output are in data[] (tag s+1 | c)
+//   produced    chunks [0,c) of this rank's output are in data[] or inline_data (tag s+1 | c)
 //   direct      a broadcast root, blocks owner or reduction leaf: its src lies in its bound segment,
 //               read it from there (ShmOp::offer_src)
+//   inline_data a stream of at most kInline bytes (its one chunk), in the same cache line as the
+//               words above: a member reading a small collective moves one line from the owner
 //   taken_up    reduce: this rank has combined chunks [0,c) of its children's outputs
 //   taken_down  this rank has copied chunks [0,c) of the root's (broadcast) or rank 0's (reduce) output
 //   data        kDepth chunk buffers: chunk c goes to data[c % kDepth], so a producer runs up to
@@ -51,6 +53,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstddef>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -70,6 +73,7 @@ namespace {
 constexpr size_t kChunk = 16384;  // bytes per pipeline stage
 constexpr unsigned kDepth = 4;    // stages a producer may run ahead of its readers
 constexpr unsigned kSlots = 4;    // collectives of one team running in shared memory at once
+constexpr size_t kInline = 16;    // a stream this short travels in its slot's first line
 // A broadcast root whose src lies in its segment lets members copy from there, saving a copy but
 // waiting for them to finish; below this size staging is cheaper and lets the root finish at once.
 constexpr size_t kDirectMin = 8192;
@@ -91,13 +95,22 @@ static_assert(std::atomic<uint64_t>::is_always_lock_free, "flags are shared betw
 }  // namespace
 
 struct alignas(64) Slot {
+  // One cache line: all a member reads of a small collective from its owner (the description,
+  // the progress and, up to kInline bytes, the data), so it moves one line between the cores
+  // instead of three. The owner writes these together, at the claim and right after.
   std::atomic<uint64_t> desc[4];
-  alignas(64) std::atomic<uint64_t> produced;
+  std::atomic<uint64_t> produced;
   std::atomic<uint64_t> direct;
+  char inline_data[kInline];
   alignas(64) std::atomic<uint64_t> taken_up;
   alignas(64) std::atomic<uint64_t> taken_down;
   alignas(64) char data[kDepth][kChunk];
+
+  // Chunk k's buffer in a stream of `stream` bytes.
+  char *chunk(uint64_t k, size_t stream) { return stream <= kInline ? inline_data : data[k % kDepth]; }
+  const char *chunk(uint64_t k, size_t stream) const { return stream <= kInline ? inline_data : data[k % kDepth]; }
 };
+static_assert(offsetof(Slot, taken_up) == 64, "the owner's description, progress and small data share a line");
 struct Block {
   Slot slots[kSlots];
 };
@@ -294,7 +307,7 @@ struct ShmBroadcast final : ShmOp {
     while (produced < nchunks) {
       if (produced >= kDepth && !all_taken(produced - kDepth + 1)) return false;
       const size_t off = produced * kChunk, len = std::min(kChunk, nbytes - off);
-      if (len) std::memcpy(s.data[produced % kDepth], src + off, len);
+      if (len) std::memcpy(s.chunk(produced, nbytes), src + off, len);
       s.produced.store(tag(++produced), std::memory_order_release);
     }
     return !direct || all_taken(nchunks);  // members read src itself
@@ -322,7 +335,7 @@ struct ShmBroadcast final : ShmOp {
         taken = nchunks;
       } else {
         const size_t off = taken * kChunk, len = std::min(kChunk, nbytes - off);
-        if (len) std::memcpy(dst + off, from.data[taken % kDepth], len);
+        if (len) std::memcpy(dst + off, from.chunk(taken, nbytes), len);
         ++taken;
       }
       mine().taken_down.store(tag(taken), std::memory_order_release);
@@ -395,7 +408,7 @@ struct ShmReduce final : ShmOp {
     for (gex_Rank_t c : children) check_desc(c);  // all described now
     Slot &s = mine();
     const size_t off = k * chunk, len = std::min(chunk, n - off), elems = len / dt_sz;
-    char *acc = acc_in_dst ? dst + off : s.data[k % kDepth];
+    char *acc = acc_in_dst ? dst + off : s.chunk(k, n);
     if (acc != src + off) std::memcpy(acc, src + off, len);
     for (gex_Rank_t c : children) combine(acc, child_output(c, k), len, elems);
     if (!children.empty()) s.taken_up.store(tag(k + 1), std::memory_order_release);
@@ -409,7 +422,7 @@ struct ShmReduce final : ShmOp {
     const Slot &cs = slot_of(c);
     if (const uintptr_t d = cs.direct.load(std::memory_order_relaxed))
       return runtime::local_address(jobrank(c), reinterpret_cast<const char *>(d) + k * chunk);
-    return cs.data[k % kDepth];
+    return cs.chunk(k, n);
   }
 
   // Chunk `down` of the result, from rank 0's slot.
@@ -419,7 +432,7 @@ struct ShmReduce final : ShmOp {
     if (!reached(z.produced, k + 1)) return false;
     check_desc(0);
     const size_t off = k * chunk, len = std::min(chunk, n - off);
-    std::memcpy(dst + off, z.data[k % kDepth], len);
+    std::memcpy(dst + off, z.chunk(k, n), len);
     mine().taken_down.store(tag(k + 1), std::memory_order_release);
     return true;
   }
@@ -526,7 +539,7 @@ struct ShmBlocks final : ShmOp {
     if (k >= kDepth && !readers_past(k - kDepth + 1)) return false;
     Slot &s = mine();
     const size_t off = k * kChunk, len = std::min(kChunk, stream - off);
-    std::memcpy(s.data[k % kDepth], src + off, len);
+    std::memcpy(s.chunk(k, stream), src + off, len);
     s.produced.store(tag(++produced), std::memory_order_release);
     return true;
   }
@@ -548,7 +561,7 @@ struct ShmBlocks final : ShmOp {
         std::memcpy(landing(o) + (lo - part), runtime::local_address(jobrank(o), reinterpret_cast<const char *>(d) + lo),
                     hi - lo);
       else
-        std::memcpy(landing(o) + (lo - part), from.data[c % kDepth] + (lo - c * kChunk), hi - lo);
+        std::memcpy(landing(o) + (lo - part), from.chunk(c, stream) + (lo - c * kChunk), hi - lo);
     }
     next_owner = 0;
     ++taken;
