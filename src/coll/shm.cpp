@@ -9,15 +9,17 @@
 // starts it there only once its own previous user of that slot has completed (in sequence order).
 //
 // A slot is written only by its owner and read by the other members:
-//   desc[4]     kind, root, nbytes, dt/op of the collective, each word tagged with s+1
+//   desc[3]     root, nbytes, kind and dt/op of the collective, each word tagged with s+1
 //               (published first: peers check them, so mismatched calls are reported)
 //   produced    chunks [0,c) of this rank's output are in data[] or inline_data (tag s+1 | c)
 //   direct      a broadcast root, blocks owner or reduction leaf: its src lies in its bound segment,
 //               read it from there (ShmOp::offer_src)
-//   inline_data a stream of at most kInline bytes (its one chunk), in the same cache line as the
-//               words above: a member reading a small collective moves one line from the owner
+//   taken_down  this rank has copied chunks [0,c) of the root's (broadcast), rank 0's (reduce) or
+//               every owner's (blocks) output
+//   inline_data a stream of at most kInline bytes (its one chunk). It and the words above share
+//               the slot's first cache line: a member reading a small collective moves one line
+//               from the owner, and the owner learns from one line that the member is done
 //   taken_up    reduce: this rank has combined chunks [0,c) of its children's outputs
-//   taken_down  this rank has copied chunks [0,c) of the root's (broadcast) or rank 0's (reduce) output
 //   data        kDepth chunk buffers: chunk c goes to data[c % kDepth], so a producer runs up to
 //               kDepth chunks ahead of its slowest reader (pipelining for large vectors)
 // Flags are stored with release and loaded with acquire. Nothing ever blocks: each Op's advance()
@@ -97,20 +99,20 @@ static_assert(std::atomic<uint64_t>::is_always_lock_free, "flags are shared betw
 struct alignas(64) Slot {
   // One cache line: all a member reads of a small collective from its owner (the description,
   // the progress and, up to kInline bytes, the data), so it moves one line between the cores
-  // instead of three. The owner writes these together, at the claim and right after.
-  std::atomic<uint64_t> desc[4];
+  // instead of three; and a root or rank 0 learns that a reader is done from the same line.
+  std::atomic<uint64_t> desc[3];
   std::atomic<uint64_t> produced;
   std::atomic<uint64_t> direct;
+  std::atomic<uint64_t> taken_down;
   char inline_data[kInline];
   alignas(64) std::atomic<uint64_t> taken_up;
-  alignas(64) std::atomic<uint64_t> taken_down;
   alignas(64) char data[kDepth][kChunk];
 
   // Chunk k's buffer in a stream of `stream` bytes.
   char *chunk(uint64_t k, size_t stream) { return stream <= kInline ? inline_data : data[k % kDepth]; }
   const char *chunk(uint64_t k, size_t stream) const { return stream <= kInline ? inline_data : data[k % kDepth]; }
 };
-static_assert(offsetof(Slot, taken_up) == 64, "the owner's description, progress and small data share a line");
+static_assert(offsetof(Slot, taken_up) == 64, "a slot's description, progress words and small data share a line");
 struct Block {
   Slot slots[kSlots];
 };
@@ -243,24 +245,25 @@ struct ShmOp : Op {
   Slot &slot_of(gex_Rank_t r) const { return st->blocks[r]->slots[slot]; }
   Slot &mine() const { return slot_of(rank); }
 
+  // desc[]: root, nbytes, and kind << 16 | dt/op (pack_dtop's 16 bits), each tagged.
   void publish_desc() {
     Slot &s = mine();
-    const uint32_t vals[4] = {kind, d_root, d_nbytes, d_dtop};
-    for (int i = 0; i < 4; ++i) s.desc[i].store(tag(vals[i]), std::memory_order_release);
+    const uint32_t vals[3] = {d_root, d_nbytes, uint32_t(kind) << 16 | d_dtop};
+    for (int i = 0; i < 3; ++i) s.desc[i].store(tag(vals[i]), std::memory_order_release);
   }
   // Reports a mismatched call once member r has described its collective #seq.
   void check_desc(gex_Rank_t r) const {
     const Slot &s = slot_of(r);
-    uint32_t v[4];
-    for (int i = 0; i < 4; ++i) {
+    uint32_t v[3];
+    for (int i = 0; i < 3; ++i) {
       const uint64_t w = s.desc[i].load(std::memory_order_acquire);
       if (uint32_t(w >> 32) != seq + 1u) return;  // not yet described (or already past it)
       v[i] = uint32_t(w);
     }
-    if (v[0] != kind) kind_mismatch(r, uint8_t(v[0]));
-    if (v[1] != d_root) root_mismatch(r, d_root, v[1]);
-    if (v[2] != d_nbytes) size_mismatch(r, v[2], d_nbytes);
-    if (v[3] != d_dtop) dtop_mismatch(r, d_dtop, v[3]);
+    if (v[2] >> 16 != kind) kind_mismatch(r, uint8_t(v[2] >> 16));
+    if (v[0] != d_root) root_mismatch(r, d_root, v[0]);
+    if (v[1] != d_nbytes) size_mismatch(r, v[1], d_nbytes);
+    if ((v[2] & 0xffff) != d_dtop) dtop_mismatch(r, d_dtop, v[2] & 0xffff);
   }
 
   ShmTeam *st = nullptr;

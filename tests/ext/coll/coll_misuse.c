@@ -6,7 +6,9 @@
  *   coll_misuse bad_op              ReduceToAllNB of GEX_DT_DBL with GEX_OP_XOR
  *   coll_misuse dt_sz               ReduceToAllNB of GEX_DT_I64 with dt_sz 4
  *   coll_misuse tm_pair             BarrierNB on a TM-pair
- *   coll_misuse size_mismatch       BroadcastNB with nbytes differing between ranks */
+ *   coll_misuse size_mismatch       BroadcastNB with nbytes differing between ranks
+ *   coll_misuse op_mismatch         ReduceToAllNB, rank 0 with GEX_OP_ADD and the others GEX_OP_MAX
+ *   coll_misuse kind_mismatch       rank 0 calls BroadcastNB where the others call ReduceToAllNB */
 #include "coll_test.h"
 
 int main(int argc, char **argv) {
@@ -25,6 +27,11 @@ int main(int argc, char **argv) {
     gex_Event_Wait(gex_Coll_ReduceToOneNB(tm, root, out, buf, GEX_DT_U64, 8, 4, GEX_OP_ADD, NULL, NULL, 0));
   } else if (!strcmp(mode, "size_mismatch")) {
     gex_Event_Wait(gex_Coll_BroadcastNB(tm, 0, out, buf, me ? 16 : 32, 0));
+  } else if (!strcmp(mode, "op_mismatch")) {
+    gex_Event_Wait(gex_Coll_ReduceToAllNB(tm, out, buf, GEX_DT_U64, 8, 4, me ? GEX_OP_MAX : GEX_OP_ADD, NULL, NULL, 0));
+  } else if (!strcmp(mode, "kind_mismatch")) {
+    if (me == 0) gex_Event_Wait(gex_Coll_BroadcastNB(tm, 0, out, buf, sizeof buf, 0));
+    else gex_Event_Wait(gex_Coll_ReduceToAllNB(tm, out, buf, GEX_DT_U64, 8, 4, GEX_OP_ADD, NULL, NULL, 0));
   } else if (!strcmp(mode, "destroy_primordial")) {
     gex_TM_Destroy(tm, NULL, 0);
   } else if (!strcmp(mode, "no_scratch")) {
