@@ -169,6 +169,8 @@ struct ThreadState {
   std::atomic<uint32_t> nbi_pending[kNbiCategories] = {};
   gexi_Event *free_events = nullptr;
   unsigned idle_polls = 0;
+  // Bytes of requests sent over shared memory since this thread last polled after one (send_am).
+  size_t request_bytes_unpolled = 0;
   gexi_SrcDesc srcdesc;
 };
 // constinit and trivially destructible: every access is a plain TLS load, with no per-access

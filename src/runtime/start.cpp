@@ -159,6 +159,11 @@ bool rma_get(gex_Rank_t jobrank, void *dst, const void *src, size_t nbytes, Comp
   return true;
 }
 
+// How often a request polls this rank's inbox after it is sent (send_am): every this many bytes
+// of requests, and how many messages that poll may deliver.
+constexpr size_t kRequestPollBytes = 32768;
+constexpr unsigned kRequestPollBudget = 64;
+
 SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immediate, transport::Counter *lc) {
   transport::Transport *t = g_rt.routes[dest].am;
   const bool observe = gex::diag::on();
@@ -191,6 +196,22 @@ SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immedia
     wait_for_send_room(replies_only);
   }
   if (observe) gex::diag::record_send(dest, m, true, t0);
+  // Requests poll this rank's shared-memory inbox now and then, as GASNet's requests do. Two
+  // ranks flooding each other with large messages then both keep draining; without it, each
+  // sent until the other's queue was full, the other waited in a poll that freed the first one's
+  // room, and the two floods ran one after the other (testam's two-way Medium floods of 16-64 KiB
+  // at half speed). Every kRequestPollBytes of messages (a request counts its payload and a
+  // 64-byte header): a poll after every small request made small floods 2-3x slower (the
+  // consumer chased the producer through the ring's lines).
+  // Not for ofi, whose poll enters the provider, nor where polling is not allowed.
+  if (m.is_request && !immediate && t->kind() == transport::Kind::Smp) {
+    ThreadState &th = t_thread;
+    th.request_bytes_unpolled += m.nbytes + 64;
+    if (th.request_bytes_unpolled >= kRequestPollBytes && !th.handler_depth && !th.hsl_held && !th.in_prepare) {
+      th.request_bytes_unpolled = 0;
+      transport::poll(t, kRequestPollBudget, false);
+    }
+  }
   return out;
 }
 
