@@ -34,6 +34,12 @@ bool event_done(gex_Event_t ev) {
 
 template <bool kAll>
 int test_array(gex_Event_t *pevent, size_t numevents, const char *call) {
+  // Every event GEX_EVENT_INVALID (what the inline RMA path returns: already complete): one
+  // branch-free pass, which the compiler vectorizes, instead of the two passes below. A
+  // `PutNB` x 1000, `WaitAll` loop of 256-byte puts spent about a tenth of its time there.
+  uintptr_t any = 0;
+  for (size_t i = 0; i < numevents; ++i) any |= reinterpret_cast<uintptr_t>(pevent[i]);
+  if (!any) return GASNET_OK;
   size_t remaining = 0, completed = 0;
   // Leaves first: a root released in this call takes its leaf with it.
   for (int pass = 0; pass < 2; ++pass) {
