@@ -452,7 +452,7 @@ void progress() {
   // Idle first: this runs from every poll and every test of a barrier event.
   if (!st.active_count.load(std::memory_order_acquire) && !st.inbox_count.load(std::memory_order_acquire)) return;
   const runtime::ThreadState &t = runtime::t_thread;
-  if (t.handler_depth || t.hsl_held || t.in_prepare) return;
+  if (t.restricted()) return;
   std::unique_lock<EngineMutex> engine(st.engine_mutex, std::try_to_lock);
   if (!engine.owns_lock()) return;  // another thread is making progress right now
   std::vector<Message> msgs;

@@ -39,7 +39,7 @@ bool in_signal_context() {
 
 bool may_poll_while_exiting() {
   const ThreadState &t = t_thread;
-  return g_rt.services_started && t.handler_depth == 0 && t.hsl_held == 0 && !t.in_prepare && !in_signal_context();
+  return g_rt.services_started && !t.restricted() && !in_signal_context();
 }
 
 void short_nap() {

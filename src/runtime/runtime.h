@@ -172,6 +172,10 @@ struct ThreadState {
   // Bytes of requests sent over shared memory since this thread last polled after one (send_am).
   size_t request_bytes_unpolled = 0;
   gexi_SrcDesc srcdesc;
+
+  // In a handler, holding an HSL, or between an NPAM Prepare and its Commit: where this thread
+  // may not poll or wait for communication.
+  bool restricted() const { return handler_depth || hsl_held || in_prepare; }
 };
 // constinit and trivially destructible: every access is a plain TLS load, with no per-access
 // initialisation wrapper (the idle poll reads it several times).
@@ -252,7 +256,7 @@ void restricted_context_fatal(const char *call);
 inline void check_may_communicate(const char *call) {
 #ifdef GASNET_DEBUG
   const ThreadState &t = t_thread;
-  if (t.handler_depth || t.hsl_held || t.in_prepare) restricted_context_fatal(call);
+  if (t.restricted()) restricted_context_fatal(call);
 #else
   (void)call;
 #endif
@@ -334,7 +338,7 @@ inline void rma_progress_tick() {
   // The counter is gasnetex.h's gexi_rma_tick: the inline fast path counts there too and leaves
   // every 64th blocking transfer to the library, which polls here.
   ThreadState &t = t_thread;
-  if (__builtin_expect((++gexi_rma_tick & 63) == 0, 0) && !t.handler_depth && !t.hsl_held && !t.in_prepare) poll_all();
+  if (__builtin_expect((++gexi_rma_tick & 63) == 0, 0) && !t.restricted()) poll_all();
 }
 // Registers a function every poll_all() runs after delivering messages (from a service's init).
 // It must return at once when there is nothing to do and never run in a restricted context.

@@ -207,7 +207,7 @@ SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immedia
   if (m.is_request && !immediate && t->kind() == transport::Kind::Smp) {
     ThreadState &th = t_thread;
     th.request_bytes_unpolled += m.nbytes + 64;
-    if (th.request_bytes_unpolled >= kRequestPollBytes && !th.handler_depth && !th.hsl_held && !th.in_prepare) {
+    if (th.request_bytes_unpolled >= kRequestPollBytes && !th.restricted()) {
       th.request_bytes_unpolled = 0;
       transport::poll(t, kRequestPollBudget, false);
     }

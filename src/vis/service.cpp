@@ -157,7 +157,7 @@ void progress() {
   ServiceState &st = state();
   if (!st.pending_count.load(std::memory_order_acquire)) return;
   runtime::ThreadState &t = runtime::t_thread;
-  if (t.handler_depth || t.hsl_held || t.in_prepare) return;
+  if (t.restricted()) return;
   thread_local bool running = false;  // sending may poll, which runs this again
   if (running) return;
   running = true;
