@@ -88,9 +88,11 @@ constexpr size_t kOwnerDirectMin = 512;
 // than read in place (once the engine's per-call cost was down, 2026-11-27); at 1 KiB they were
 // level blocking and in place won non-blocking; from 2 KiB in place is 1.2-1.5x faster.
 constexpr size_t kReduceDirectMin = 1024;
-// GEX_BARRIER_FLAT_MAX's default. On 16 cores (bench/report/issue16_vs_gasnet.md) the flat
-// barrier beat the gathered one at 8 and 16 ranks; above 64 a flat test reads too many lines.
-constexpr int64_t kBarrierFlatMax = 64;
+// GEX_BARRIER_FLAT_MAX's default when every rank has a core. On 16 cores (2026-11-27,
+// bench/report/issue16_vs_gasnet.md) flat was ahead of GASNet at 8 ranks (1.22 against gathered's
+// 1.14) and behind at 16 (0.84 against 0.99-1.10). With more ranks than cores the barrier stays
+// flat: gathered waits for rank 0 to be scheduled (16 ranks on 2 cores: 15.5 us against 14.2).
+constexpr int64_t kBarrierFlatMax = 8;
 
 static_assert(std::atomic<uint64_t>::is_always_lock_free, "flags are shared between processes");
 
@@ -611,7 +613,8 @@ void init(TeamState *primordial) {
   // Up to this many ranks every rank watches every arrival (one hop from the last arrival to
   // everyone's completion); above it rank 0 gathers the arrivals and releases the rest through
   // one word (two hops, but N reads by one rank instead of N by every rank: GASNet's default).
-  st.barrier_gathered = g_rt.size > size_t(runtime::env_int("GEX_BARRIER_FLAT_MAX", kBarrierFlatMax, 0, 1 << 20));
+  const int64_t flat_max = g_rt.oversubscribed ? int64_t(1) << 20 : kBarrierFlatMax;
+  st.barrier_gathered = g_rt.size > size_t(runtime::env_int("GEX_BARRIER_FLAT_MAX", flat_max, 0, 1 << 20));
   if (!st.enabled) return;
   for (char *a : mapped) st.area.push_back(reinterpret_cast<Block *>(a + sizeof(AreaHeader)));
   st.block_used.assign(nblocks, false);
