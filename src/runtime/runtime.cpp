@@ -125,12 +125,9 @@ void progress_wait_step() {
     t.idle_polls = 0;
     return;
   }
-  // Idle: pause before the next test, as GASNet's GASNETI_WAITHOOK does. The spinning core then
-  // leaves the pipeline to a hyperthread sibling and leaves the loop without a memory-order
-  // flush when the awaited line changes. VM, 2 ranks: testcollperf faster on 1357 of 1764
-  // lines (median 4%); 16 cores: testam and testbarrier level or ahead (2026-11-27).
-  cpu_relax();
-  // With more ranks than cores the rank we wait for may need this core.
+  // Idle: with more ranks than cores the rank we wait for may need this core. (A `pause` per
+  // idle poll, as GASNet's GASNETI_WAITHOOK, was tried on 2026-11-27: testcollperf 4% faster on
+  // the VM at 2 ranks, 4% slower on 16 cores at 16 ranks; not kept.)
   if (++t.idle_polls >= (g_rt.oversubscribed ? 2u : 256u)) {
     t.idle_polls = 0;
     sched_yield();

@@ -322,16 +322,8 @@ inline char *local_address(gex_Rank_t jobrank, const void *addr, uint32_t ep = 0
 
 // ---- progress --------------------------------------------------------------------------------
 
-// A spinning thread's hint to the core between two tests of what it waits for (x86 `pause`).
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  __asm__ __volatile__("yield" ::: "memory");
-#endif
-}
 // One round of progress for a waiting loop: runs handlers, notices a job that is ending, and
-// when idle pauses, and yields the core now and then so that oversubscribed ranks make progress.
+// yields the core when idle so that oversubscribed ranks make progress.
 void progress_wait_step();
 // Delivers what every transport has (a bounded batch each); replies only, or everything. Runs
 // no progress functions and no restricted-context check: the building block of the two below.
