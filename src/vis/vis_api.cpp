@@ -51,18 +51,23 @@ class Coalescer {
 };
 
 // Remote addresses must lie in the peer's bound segment (checked per merged piece, debug build).
-// `ep`: the remote endpoint's index (a TM-pair names any endpoint of the peer).
+// `ep`: the remote endpoint's index (a TM-pair names any endpoint of the peer). `delta` maps the
+// peer's segment addresses into this process (local_address, looked up once per operation).
 struct LoadStoreSink {
   const char *call;
   Direction dir;
   gex_Rank_t jobrank;
   uint32_t ep;
+  ptrdiff_t delta;
   void piece(char *local, char *remote, size_t n) {
     check_remote_range(jobrank, remote, n, call, ep);
     if (dir == Direction::Put)
-      gex::runtime::rma_copy_to_shared(local_address(jobrank, remote, ep), local, n);
+      gex::runtime::rma_copy_to_shared(mapped(remote), local, n);
     else
-      gex::runtime::rma_copy_from_shared(local, local_address(jobrank, remote, ep), n);
+      gex::runtime::rma_copy_from_shared(local, mapped(remote), n);
+  }
+  char *mapped(char *remote) const {
+    return reinterpret_cast<char *>(reinterpret_cast<uintptr_t>(remote) + uintptr_t(delta));
   }
 };
 
@@ -121,7 +126,9 @@ int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_
   gex::vis::PeerCompletion pc;
   const bool has_pc = take_peer_completion(c, flags, &pc);
   if (!use_am_path(jr, ep)) {
-    LoadStoreSink sink{c.name, c.dir, jr, ep};
+    const auto &seg = g_rt.segments.at(jr, ep);
+    LoadStoreSink sink{c.name, c.dir, jr, ep,
+                       ptrdiff_t(reinterpret_cast<uintptr_t>(seg.local_base) - reinterpret_cast<uintptr_t>(seg.owner_base))};
     Coalescer<LoadStoreSink> pieces(sink);
     generate(pieces);
     pieces.flush();
@@ -184,6 +191,26 @@ size_t total_bytes(const List &l, size_t count) {
   return total;
 }
 
+// Both lists' totals, and whether they have the same shape (entry i of each the same length): the
+// common case, which the copy then walks in step, one piece per entry.
+struct ListsMeasure {
+  size_t dtotal, stotal;
+  bool same_shape;
+};
+template <typename DstList, typename SrcList>
+ListsMeasure measure(const DstList &dst, size_t dstcount, const SrcList &src, size_t srccount) {
+  if (dstcount != srccount) return {total_bytes(dst, dstcount), total_bytes(src, srccount), false};
+  size_t dtotal = 0, stotal = 0, differ = 0;
+  for (size_t i = 0; i < dstcount; ++i) {
+    const size_t dl = dst.len(i), sl = src.len(i);
+    dtotal += dl, stotal += sl, differ |= dl ^ sl;
+  }
+  return {dtotal, stotal, differ == 0};
+}
+ListsMeasure measure(const IndexedList &dst, size_t dstcount, const IndexedList &src, size_t srccount) {
+  return {dstcount * dst.fixed_len, srccount * src.fixed_len, dstcount == srccount && dst.fixed_len == src.fixed_len};
+}
+
 // Emits (dst, src, n) for the concatenations of both lists (their totals are equal).
 template <typename DstList, typename SrcList, typename Emit>
 void walk_lists(const DstList &dst, size_t dstcount, const SrcList &src, size_t srccount, Emit &&emit) {
@@ -206,14 +233,25 @@ int vector_like(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList &dst,
   check_flags(c, flags);
   if (dstcount && !dst.list) usage_fatal(c.name, "dstlist is NULL with dstcount=" + std::to_string(dstcount));
   if (srccount && !src.list) usage_fatal(c.name, "srclist is NULL with srccount=" + std::to_string(srccount));
-  const size_t dtotal = total_bytes(dst, dstcount), stotal = total_bytes(src, srccount);
-  if (dtotal != stotal)
-    usage_fatal(c.name, "the destination regions hold " + std::to_string(dtotal) + " bytes but the source regions " +
-                            std::to_string(stotal) + " (the totals must be equal)");
-  if (dtotal == 0) return nothing_to_move(c, tm, rank, flags, ev_out);
+  const ListsMeasure m = measure(dst, dstcount, src, srccount);
+  if (m.dtotal != m.stotal)
+    usage_fatal(c.name, "the destination regions hold " + std::to_string(m.dtotal) + " bytes but the source regions " +
+                            std::to_string(m.stotal) + " (the totals must be equal)");
+  if (m.dtotal == 0) return nothing_to_move(c, tm, rank, flags, ev_out);
+  const bool put = c.dir == Direction::Put;
   return execute(c, tm, rank, flags, ev_out, [&](auto &pieces) {
+    if (m.same_shape) {
+      // One piece per entry (adjacent ones merge in `pieces`).
+      for (size_t i = 0; i < dstcount; ++i) {
+        if (put)
+          pieces.add(src.addr(i), dst.addr(i), dst.len(i));
+        else
+          pieces.add(dst.addr(i), src.addr(i), dst.len(i));
+      }
+      return;
+    }
     walk_lists(dst, dstcount, src, srccount, [&](char *d, char *s, size_t n) {
-      if (c.dir == Direction::Put)
+      if (put)
         pieces.add(s, d, n);
       else
         pieces.add(d, s, n);
@@ -238,6 +276,55 @@ int indexed_op(const Call &c, gex_TM_t tm, gex_Rank_t rank, size_t dstcount, voi
 // ---- Strided -------------------------------------------------------------------------------------
 // Element (i_0 .. i_{L-1}) lies at base + sum_k i_k * strides[k] on each side; dimension 0 varies
 // fastest. The metadata is read here, before the initiation returns (the spec requires it).
+
+// The same transfer with fewer dimensions, as GASNet's strided engine normalises it: a dimension
+// of count 1 goes; dimension 0 joins the element when both sides' stride 0 is the element size
+// (rows of contiguous elements are one longer element); dimension k+1 joins dimension k when both
+// sides' stride k+1 is stride k times count k. The elements and their order are unchanged; a
+// fully contiguous section becomes one element, one copy (testvisperf's 100% density lines).
+struct StridedShape {
+  static constexpr size_t kInline = 8;  // dimensions kept without an allocation
+  size_t elemsz = 0, levels = 0;
+  size_t *count;
+  ptrdiff_t *ls, *rs;  // local and remote strides
+
+  StridedShape(size_t elem, const size_t *cnt, const ptrdiff_t *lstr, const ptrdiff_t *rstr, size_t nlevels)
+      : elemsz(elem) {
+    if (nlevels > kInline) {
+      heap_.resize(3 * nlevels);
+      count = heap_.data();
+      ls = reinterpret_cast<ptrdiff_t *>(count + nlevels);
+      rs = ls + nlevels;
+    } else {
+      count = count_, ls = ls_, rs = rs_;
+    }
+    for (size_t k = 0; k < nlevels; ++k) {
+      if (cnt[k] == 1) continue;
+      if (levels > 0 && ls[levels - 1] * ptrdiff_t(count[levels - 1]) == lstr[k] &&
+          rs[levels - 1] * ptrdiff_t(count[levels - 1]) == rstr[k]) {
+        count[levels - 1] *= cnt[k];
+        continue;
+      }
+      count[levels] = cnt[k], ls[levels] = lstr[k], rs[levels] = rstr[k];
+      ++levels;
+    }
+    // Dimension 0 contiguous on both sides: part of the element (the merge above already joined
+    // every further dimension that continues it).
+    if (levels > 0 && ls[0] == ptrdiff_t(elemsz) && rs[0] == ptrdiff_t(elemsz)) {
+      elemsz *= count[0];
+      --levels, ++count, ++ls, ++rs;
+    }
+  }
+  StridedShape(const StridedShape &) = delete;
+  StridedShape &operator=(const StridedShape &) = delete;
+
+ private:
+  size_t count_[kInline];
+  ptrdiff_t ls_[kInline], rs_[kInline];
+  std::vector<size_t> heap_;  // size_t and ptrdiff_t have the same size and alignment
+};
+static_assert(sizeof(size_t) == sizeof(ptrdiff_t) && alignof(size_t) == alignof(ptrdiff_t));
+
 int strided_op(const Call &c, gex_TM_t tm, gex_Rank_t rank, void *dstaddr, const ptrdiff_t *dststrides, void *srcaddr,
                const ptrdiff_t *srcstrides, size_t elemsz, const size_t *count, size_t stridelevels, gex_Flags_t flags,
                gex_Event_t *ev_out) {
@@ -255,31 +342,32 @@ int strided_op(const Call &c, gex_TM_t tm, gex_Rank_t rank, void *dstaddr, const
   // Remote and local base as seen by the pieces: Put moves local src -> remote dst.
   char *const local = static_cast<char *>(c.dir == Direction::Put ? srcaddr : dstaddr);
   char *const remote = static_cast<char *>(c.dir == Direction::Put ? dstaddr : srcaddr);
-  const ptrdiff_t *lstrides = c.dir == Direction::Put ? srcstrides : dststrides;
-  const ptrdiff_t *rstrides = c.dir == Direction::Put ? dststrides : srcstrides;
-  std::vector<size_t> counts(count, count + stridelevels);
-  std::vector<ptrdiff_t> ls(lstrides, lstrides + stridelevels), rs(rstrides, rstrides + stridelevels);
+  const StridedShape shape(elemsz, count, c.dir == Direction::Put ? srcstrides : dststrides,
+                           c.dir == Direction::Put ? dststrides : srcstrides, stridelevels);
   return execute(c, tm, rank, flags, ev_out, [&](auto &pieces) {
-    if (stridelevels == 0) {
-      pieces.add(local, remote, elemsz);
+    const size_t levels = shape.levels, esz = shape.elemsz;
+    if (levels == 0) {
+      pieces.add(local, remote, esz);
       return;
     }
-    std::vector<size_t> idx(stridelevels, 0);
-    const size_t n0 = counts[0];
-    const ptrdiff_t l0 = ls[0], r0 = rs[0];
+    size_t idx_inline[StridedShape::kInline] = {};
+    std::vector<size_t> idx_heap(levels > StridedShape::kInline ? levels : 0);
+    size_t *idx = levels > StridedShape::kInline ? idx_heap.data() : idx_inline;
+    const size_t n0 = shape.count[0];
+    const ptrdiff_t l0 = shape.ls[0], r0 = shape.rs[0];
     char *lrow = local, *rrow = remote;  // address of element (0, i_1, ..., i_{L-1})
     for (;;) {
       char *l = lrow, *r = rrow;
-      for (size_t i = 0; i < n0; ++i, l += l0, r += r0) pieces.add(l, r, elemsz);
+      for (size_t i = 0; i < n0; ++i, l += l0, r += r0) pieces.add(l, r, esz);
       // Odometer over dimensions 1..L-1.
       size_t k = 1;
-      for (; k < stridelevels; ++k) {
-        lrow += ls[k], rrow += rs[k];
-        if (++idx[k] < counts[k]) break;
-        lrow -= ls[k] * ptrdiff_t(counts[k]), rrow -= rs[k] * ptrdiff_t(counts[k]);
+      for (; k < levels; ++k) {
+        lrow += shape.ls[k], rrow += shape.rs[k];
+        if (++idx[k] < shape.count[k]) break;
+        lrow -= shape.ls[k] * ptrdiff_t(shape.count[k]), rrow -= shape.rs[k] * ptrdiff_t(shape.count[k]);
         idx[k] = 0;
       }
-      if (k == stridelevels) break;
+      if (k == levels) break;
     }
   });
 }

@@ -1,0 +1,194 @@
+/* test_vis_shapes: gex_VIS_Strided{Put,Get} with random shapes, against a copy made element by
+ * element here. The library rewrites a shape before it moves data (dimensions of count 1 dropped,
+ * dimensions that continue each other merged, a dimension contiguous on both sides joined to the
+ * element): each case mixes those with dimensions that must stay, on either side, with up to 11
+ * dimensions (more than the library keeps without an allocation). Per case:
+ *  - the destination window at the right-hand neighbour is first set to a guard pattern; after
+ *    the StridedPut it is read back whole and must equal the expected image: the elements where
+ *    the reference puts them, the guard everywhere else;
+ *  - a StridedGet of the same shape reads the elements back into a cleared local buffer laid out
+ *    like the source; the element bytes must equal the source, the rest stay cleared.
+ * Completion forms rotate (Blocking, NB, NBI) case by case. Also the Vector and Indexed forms
+ * with lists of equal shape, adjacent entries among them (merged into one copy). */
+#include "vis_common.h"
+
+#define MAX_LEVELS 11
+#define WINDOW (48 * 1024) /* bytes of each side's extent at most */
+#define CASES 300
+
+typedef struct {
+  size_t elemsz, levels;
+  size_t count[MAX_LEVELS];
+  ptrdiff_t dst[MAX_LEVELS], src[MAX_LEVELS]; /* strides */
+} shape_t;
+
+/* Runs `body` for every element in order (dimension 0 fastest), with its byte offsets `doff` and
+ * `soff` from the destination and source bases. */
+#define FOR_EACH_ELEMENT(sh, body)                                                      \
+  do {                                                                                  \
+    size_t idx_[MAX_LEVELS] = {0};                                                      \
+    for (;;) {                                                                          \
+      ptrdiff_t d_ = 0, s_ = 0;                                                         \
+      for (size_t k_ = 0; k_ < (sh)->levels; ++k_) {                                    \
+        d_ += (ptrdiff_t)idx_[k_] * (sh)->dst[k_];                                      \
+        s_ += (ptrdiff_t)idx_[k_] * (sh)->src[k_];                                      \
+      }                                                                                 \
+      { const ptrdiff_t doff = d_, soff = s_; (void)doff, (void)soff; body; }           \
+      size_t k_ = 0;                                                                    \
+      while (k_ < (sh)->levels && ++idx_[k_] == (sh)->count[k_]) idx_[k_++] = 0;        \
+      if (k_ == (sh)->levels) break;                                                    \
+    }                                                                                   \
+  } while (0)
+
+/* A stride for dimension k on one side: packed (continues dimension k-1, so the two may merge),
+ * padded, or, for dimension 0, the element size (contiguous). */
+static ptrdiff_t pick_stride(test_rng_t *r, size_t elemsz, const size_t *count, const ptrdiff_t *strides, size_t k) {
+  const ptrdiff_t packed = k == 0 ? (ptrdiff_t)elemsz : strides[k - 1] * (ptrdiff_t)count[k - 1];
+  return test_rng_range(r, 0, 2) ? packed : packed + (ptrdiff_t)test_rng_range(r, 1, 9);
+}
+
+static size_t extent(const shape_t *sh, const ptrdiff_t *strides) {
+  size_t e = sh->elemsz;
+  for (size_t k = 0; k < sh->levels; ++k) e += (sh->count[k] - 1) * (size_t)strides[k];
+  return e;
+}
+
+static void random_shape(test_rng_t *r, shape_t *sh) {
+  for (;;) {
+    static const size_t sizes[] = {1, 2, 3, 4, 8, 12, 16, 40};
+    sh->elemsz = sizes[test_rng_range(r, 0, 7)];
+    sh->levels = test_rng_range(r, 0, MAX_LEVELS);
+    for (size_t k = 0; k < sh->levels; ++k) {
+      sh->count[k] = test_rng_range(r, 0, 3) == 0 ? 1 : test_rng_range(r, 2, sh->levels > 6 ? 2 : 5);
+      sh->dst[k] = pick_stride(r, sh->elemsz, sh->count, sh->dst, k);
+      sh->src[k] = pick_stride(r, sh->elemsz, sh->count, sh->src, k);
+    }
+    if (extent(sh, sh->dst) <= WINDOW && extent(sh, sh->src) <= WINDOW) return;
+  }
+}
+
+static void strided_put(int form, void *dst, shape_t *sh, void *src) {
+  switch (form) {
+    case FORM_BLOCKING:
+      CHECK_EQ(gex_VIS_StridedPutBlocking(tm, right, dst, sh->dst, src, sh->src, sh->elemsz, sh->count, sh->levels, 0), 0);
+      break;
+    case FORM_NB:
+      gex_Event_Wait(gex_VIS_StridedPutNB(tm, right, dst, sh->dst, src, sh->src, sh->elemsz, sh->count, sh->levels, 0));
+      break;
+    default:
+      CHECK_EQ(gex_VIS_StridedPutNBI(tm, right, dst, sh->dst, src, sh->src, sh->elemsz, sh->count, sh->levels, 0), 0);
+      gex_NBI_Wait(GEX_EC_PUT, 0);
+  }
+}
+
+/* Reads the elements at `remote` (laid out by sh->dst) into `local` (laid out by sh->src). */
+static void strided_get(int form, void *local, shape_t *sh, void *remote) {
+  switch (form) {
+    case FORM_BLOCKING:
+      CHECK_EQ(gex_VIS_StridedGetBlocking(tm, local, sh->src, right, remote, sh->dst, sh->elemsz, sh->count, sh->levels, 0), 0);
+      break;
+    case FORM_NB:
+      gex_Event_Wait(gex_VIS_StridedGetNB(tm, local, sh->src, right, remote, sh->dst, sh->elemsz, sh->count, sh->levels, 0));
+      break;
+    default:
+      CHECK_EQ(gex_VIS_StridedGetNBI(tm, local, sh->src, right, remote, sh->dst, sh->elemsz, sh->count, sh->levels, 0), 0);
+      gex_NBI_Wait(GEX_EC_GET, 0);
+  }
+}
+
+static void strided_cases(void) {
+  test_rng_t r;
+  test_rng_seed(&r, test_seed(me, 0x5a, 0xe5, 3));
+  uint8_t *src = seg + export_off();              /* my pattern stream: the source */
+  uint8_t *dst = remote_at(right, inbox_off(me)); /* my slot at the neighbour */
+  uint8_t *expect = malloc(WINDOW), *back = malloc(WINDOW), *got = malloc(WINDOW);
+  CHECK(expect && back && got);
+  size_t folded = 0;
+  for (int c = 0; c < CASES; ++c) {
+    shape_t sh;
+    random_shape(&r, &sh);
+    const int form = c % FORM_COUNT;
+    const size_t dext = extent(&sh, sh.dst), sext = extent(&sh, sh.src);
+    int contiguous = 1; /* element n at n * elemsz on both sides: one copy for the library */
+    ptrdiff_t at = 0;
+    FOR_EACH_ELEMENT(&sh, {
+      contiguous &= doff == at && soff == at;
+      at += (ptrdiff_t)sh.elemsz;
+    });
+    folded += contiguous;
+    /* the guard, then the put, then the whole window read back */
+    memset(expect, GUARD_BYTE, dext);
+    CHECK_EQ(gex_RMA_PutBlocking(tm, right, dst, expect, dext, 0), 0);
+    strided_put(form, dst, &sh, src);
+    FOR_EACH_ELEMENT(&sh, { memcpy(expect + doff, src + soff, sh.elemsz); });
+    CHECK_EQ(gex_RMA_GetBlocking(tm, back, right, dst, dext, 0), 0);
+    for (size_t i = 0; i < dext; ++i)
+      CHECKF(back[i] == expect[i], "case %d (%s, elemsz %zu, %zu levels): put byte %zu is %u, expected %u", c,
+             form_name[form], sh.elemsz, sh.levels, i, back[i], expect[i]);
+    /* the same elements read back into a cleared buffer laid out like the source */
+    memset(got, 0, sext);
+    strided_get(form, got, &sh, dst);
+    memset(back, 0, sext);
+    FOR_EACH_ELEMENT(&sh, { memcpy(back + soff, src + soff, sh.elemsz); });
+    for (size_t i = 0; i < sext; ++i)
+      CHECKF(got[i] == back[i], "case %d (%s, elemsz %zu, %zu levels): get byte %zu is %u, expected %u", c,
+             form_name[form], sh.elemsz, sh.levels, i, got[i], back[i]);
+  }
+  CHECK_GE(folded, 10); /* enough wholly contiguous cases among the random ones */
+  free(expect), free(back), free(got);
+}
+
+/* Vector and Indexed lists of equal shape: entries of 1-24 bytes, every third adjacent to the
+ * previous one on both sides (so the copies merge), the rest apart. */
+static void list_cases(void) {
+  enum { N = 200 };
+  test_rng_t r;
+  test_rng_seed(&r, test_seed(me, 0x11, 0x57, 5));
+  uint8_t *src = seg + export_off();
+  uint8_t *dst = remote_at(right, inbox_off(me));
+  gex_Memvec_t dv[N], sv[N];
+  void *di[N], *si[N];
+  uint8_t *expect = malloc(WINDOW), *back = malloc(WINDOW);
+  CHECK(expect && back);
+  for (int round = 0; round < 6; ++round) {
+    const int indexed = round & 1, form = round / 2;
+    const size_t fixed = test_rng_range(&r, 1, 24);
+    size_t doff = 0, soff = 0;
+    for (int i = 0; i < N; ++i) {
+      const size_t len = indexed ? fixed : test_rng_range(&r, 1, 24);
+      if (i % 3) doff += test_rng_range(&r, 1, 40), soff += test_rng_range(&r, 1, 40);
+      dv[i].gex_addr = di[i] = dst + doff, dv[i].gex_len = len;
+      sv[i].gex_addr = si[i] = src + soff, sv[i].gex_len = len;
+      doff += len, soff += len;
+    }
+    CHECK(doff <= WINDOW);
+    memset(expect, GUARD_BYTE, doff);
+    CHECK_EQ(gex_RMA_PutBlocking(tm, right, dst, expect, doff, 0), 0);
+    for (int i = 0; i < N; ++i) memcpy(expect + ((uint8_t *)dv[i].gex_addr - dst), sv[i].gex_addr, dv[i].gex_len);
+    gex_Event_t ev = GEX_EVENT_INVALID;
+    if (indexed) {
+      if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_IndexedPutBlocking(tm, right, N, di, fixed, N, si, fixed, 0), 0);
+      else if (form == FORM_NB) ev = gex_VIS_IndexedPutNB(tm, right, N, di, fixed, N, si, fixed, 0);
+      else CHECK_EQ(gex_VIS_IndexedPutNBI(tm, right, N, di, fixed, N, si, fixed, 0), 0);
+    } else {
+      if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_VectorPutBlocking(tm, right, N, dv, N, sv, 0), 0);
+      else if (form == FORM_NB) ev = gex_VIS_VectorPutNB(tm, right, N, dv, N, sv, 0);
+      else CHECK_EQ(gex_VIS_VectorPutNBI(tm, right, N, dv, N, sv, 0), 0);
+    }
+    gex_Event_Wait(ev);
+    gex_NBI_Wait(GEX_EC_PUT, 0);
+    CHECK_EQ(gex_RMA_GetBlocking(tm, back, right, dst, doff, 0), 0);
+    for (size_t i = 0; i < doff; ++i)
+      CHECKF(back[i] == expect[i], "%s put round %d (%s): byte %zu is %u, expected %u", indexed ? "Indexed" : "Vector",
+             round, form_name[form], i, back[i], expect[i]);
+  }
+  free(expect), free(back);
+}
+
+int main(int argc, char **argv) {
+  vis_init("test_vis_shapes", &argc, &argv, WINDOW, WINDOW);
+  strided_cases();
+  list_cases();
+  test_finish(tm, "test_vis_shapes");
+  return 0;
+}
