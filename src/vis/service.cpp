@@ -13,6 +13,10 @@
 #include "runtime/rma_copy.h"
 #include "runtime/runtime.h"
 
+// Threads with a peer completion armed (gasnet_vis.h): while any is, VIS puts take the library.
+extern "C" int gexi_vis_pc_armed;
+int gexi_vis_pc_armed = 0;
+
 namespace gex::vis {
 namespace {
 
@@ -131,6 +135,14 @@ struct Armed {
 };
 thread_local Armed t_armed;
 
+// Sets this thread's armed peer completion, keeping gexi_vis_pc_armed (the count of threads with
+// one armed, which gasnet_vis.h's inline path reads) in step.
+void set_armed(const Armed &next) {
+  Armed &a = t_armed;
+  if (!a.handler != !next.handler) __atomic_add_fetch(&gexi_vis_pc_armed, next.handler ? 1 : -1, __ATOMIC_RELAXED);
+  a = next;
+}
+
 }  // namespace
 
 // A put over AM whose peer completion waits for its data to be acknowledged.
@@ -191,7 +203,7 @@ bool take_peer_completion(PeerCompletion *pc) {
   pc->handler = a.handler;
   pc->nbytes = a.nbytes;
   if (a.nbytes) std::memcpy(pc->payload, a.source, a.nbytes);
-  a = Armed{};
+  set_armed(Armed{});
   return true;
 }
 
@@ -301,10 +313,9 @@ extern "C" void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const v
                                                  gex_Flags_t flags) {
   using gex::vis::kSetPeerCompletion;
   gex::runtime::require_init(kSetPeerCompletion);
-  gex::vis::Armed &a = gex::vis::t_armed;
   if (flags) gex::runtime::usage_fatal(kSetPeerCompletion, "flags must be 0 (flags=" + std::to_string(flags) + ")");
   if (!handler) {  // disarm
-    a = gex::vis::Armed{};
+    gex::vis::set_armed(gex::vis::Armed{});
     return;
   }
   if (handler < GEX_AM_INDEX_BASE)
@@ -316,7 +327,7 @@ extern "C" void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const v
                                                       " exceeds GEX_VIS_MAX_PEERCOMPLETION (" +
                                                       std::to_string(GEX_VIS_MAX_PEERCOMPLETION) + ")");
   if (nbytes && !source_addr) gex::runtime::usage_fatal(kSetPeerCompletion, "source_addr is NULL with nbytes > 0");
-  a = gex::vis::Armed{handler, source_addr, nbytes};
+  gex::vis::set_armed(gex::vis::Armed{handler, source_addr, nbytes});
 }
 
 void gex::runtime::ServiceStateDeleter::operator()(vis::ServiceState *s) const noexcept { delete s; }

@@ -9,7 +9,9 @@
  *  - a StridedGet of the same shape reads the elements back into a cleared local buffer laid out
  *    like the source; the element bytes must equal the source, the rest stay cleared.
  * Completion forms rotate (Blocking, NB, NBI) case by case. Also the Vector and Indexed forms
- * with lists of equal shape, adjacent entries among them (merged into one copy). */
+ * with lists of equal shape, adjacent entries among them (merged into one copy), and with one
+ * entry each. Built twice: against the debug library and against the release one, where
+ * gasnet_vis.h copies the one-region cases (Strided counts all 1, one entry each) inline. */
 #include "vis_common.h"
 
 #define MAX_LEVELS 11
@@ -141,7 +143,7 @@ static void strided_cases(void) {
 /* Vector and Indexed lists of equal shape: entries of 1-24 bytes, every third adjacent to the
  * previous one on both sides (so the copies merge), the rest apart. */
 static void list_cases(void) {
-  enum { N = 200 };
+  enum { N = 200 }; /* entries per list; every other pair of rounds one entry per list */
   test_rng_t r;
   test_rng_seed(&r, test_seed(me, 0x11, 0x57, 5));
   uint8_t *src = seg + export_off();
@@ -150,11 +152,11 @@ static void list_cases(void) {
   void *di[N], *si[N];
   uint8_t *expect = malloc(WINDOW), *back = malloc(WINDOW);
   CHECK(expect && back);
-  for (int round = 0; round < 6; ++round) {
-    const int indexed = round & 1, form = round / 2;
+  for (int round = 0; round < 12; ++round) {
+    const int indexed = round & 1, form = (round / 2) % FORM_COUNT, n = round < 6 ? N : 1;
     const size_t fixed = test_rng_range(&r, 1, 24);
     size_t doff = 0, soff = 0;
-    for (int i = 0; i < N; ++i) {
+    for (int i = 0; i < n; ++i) {
       const size_t len = indexed ? fixed : test_rng_range(&r, 1, 24);
       if (i % 3) doff += test_rng_range(&r, 1, 40), soff += test_rng_range(&r, 1, 40);
       dv[i].gex_addr = di[i] = dst + doff, dv[i].gex_len = len;
@@ -164,16 +166,16 @@ static void list_cases(void) {
     CHECK(doff <= WINDOW);
     memset(expect, GUARD_BYTE, doff);
     CHECK_EQ(gex_RMA_PutBlocking(tm, right, dst, expect, doff, 0), 0);
-    for (int i = 0; i < N; ++i) memcpy(expect + ((uint8_t *)dv[i].gex_addr - dst), sv[i].gex_addr, dv[i].gex_len);
+    for (int i = 0; i < n; ++i) memcpy(expect + ((uint8_t *)dv[i].gex_addr - dst), sv[i].gex_addr, dv[i].gex_len);
     gex_Event_t ev = GEX_EVENT_INVALID;
     if (indexed) {
-      if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_IndexedPutBlocking(tm, right, N, di, fixed, N, si, fixed, 0), 0);
-      else if (form == FORM_NB) ev = gex_VIS_IndexedPutNB(tm, right, N, di, fixed, N, si, fixed, 0);
-      else CHECK_EQ(gex_VIS_IndexedPutNBI(tm, right, N, di, fixed, N, si, fixed, 0), 0);
+      if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_IndexedPutBlocking(tm, right, n, di, fixed, n, si, fixed, 0), 0);
+      else if (form == FORM_NB) ev = gex_VIS_IndexedPutNB(tm, right, n, di, fixed, n, si, fixed, 0);
+      else CHECK_EQ(gex_VIS_IndexedPutNBI(tm, right, n, di, fixed, n, si, fixed, 0), 0);
     } else {
-      if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_VectorPutBlocking(tm, right, N, dv, N, sv, 0), 0);
-      else if (form == FORM_NB) ev = gex_VIS_VectorPutNB(tm, right, N, dv, N, sv, 0);
-      else CHECK_EQ(gex_VIS_VectorPutNBI(tm, right, N, dv, N, sv, 0), 0);
+      if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_VectorPutBlocking(tm, right, n, dv, n, sv, 0), 0);
+      else if (form == FORM_NB) ev = gex_VIS_VectorPutNB(tm, right, n, dv, n, sv, 0);
+      else CHECK_EQ(gex_VIS_VectorPutNBI(tm, right, n, dv, n, sv, 0), 0);
     }
     gex_Event_Wait(ev);
     gex_NBI_Wait(GEX_EC_PUT, 0);
