@@ -8,9 +8,9 @@
  *    the reference puts them, the guard everywhere else;
  *  - a StridedGet of the same shape reads the elements back into a cleared local buffer laid out
  *    like the source; the element bytes must equal the source, the rest stay cleared.
- * Completion forms rotate (Blocking, NB, NBI) case by case. Also the Vector and Indexed forms
- * with lists of equal shape, adjacent entries among them (merged into one copy), and with one
- * entry each. Built twice: against the debug library and against the release one, where
+ * Completion forms rotate (Blocking, NB, NBI) case by case. Also the Vector and Indexed forms:
+ * lists of equal shape with adjacent entries among them (merged into one copy), lists of the
+ * same count cut differently, and one entry each. Built twice: against the debug library and against the release one, where
  * gasnet_vis.h copies the one-region cases (Strided counts all 1, one entry each) inline. */
 #include "vis_common.h"
 
@@ -140,33 +140,41 @@ static void strided_cases(void) {
   free(expect), free(back), free(got);
 }
 
-/* Vector and Indexed lists of equal shape: entries of 1-24 bytes, every third adjacent to the
- * previous one on both sides (so the copies merge), the rest apart. */
+/* Vector and Indexed lists: entries of 1-24 bytes, every third adjacent to the previous one on
+ * both sides (so the copies merge), the rest apart; of equal shape, or (Vector) the source's
+ * lengths in reverse order: the same count and total, the pieces cut differently (the library's
+ * quick walk must hand those to the general one). Put to the neighbour, then read back whole and
+ * with a Get of the same lists into a cleared buffer laid out like the source. */
 static void list_cases(void) {
-  enum { N = 200 }; /* entries per list; every other pair of rounds one entry per list */
+  enum { N = 200 }; /* entries per list; the last third of the rounds one entry per list */
   test_rng_t r;
   test_rng_seed(&r, test_seed(me, 0x11, 0x57, 5));
   uint8_t *src = seg + export_off();
   uint8_t *dst = remote_at(right, inbox_off(me));
-  gex_Memvec_t dv[N], sv[N];
-  void *di[N], *si[N];
-  uint8_t *expect = malloc(WINDOW), *back = malloc(WINDOW);
-  CHECK(expect && back);
-  for (int round = 0; round < 12; ++round) {
-    const int indexed = round & 1, form = (round / 2) % FORM_COUNT, n = round < 6 ? N : 1;
+  gex_Memvec_t dv[N], sv[N], lv[N];
+  void *di[N], *si[N], *li[N];
+  size_t lens[N];
+  uint8_t *expect = malloc(WINDOW), *back = malloc(WINDOW), *got = malloc(WINDOW), *stream = malloc(WINDOW);
+  CHECK(expect && back && got && stream);
+  for (int round = 0; round < 18; ++round) {
+    const int kind = round % 3, indexed = kind == 1, reversed = kind == 2;
+    const int form = (round / 3) % FORM_COUNT, n = round < 12 ? N : 1;
     const size_t fixed = test_rng_range(&r, 1, 24);
-    size_t doff = 0, soff = 0;
+    for (int i = 0; i < n; ++i) lens[i] = indexed ? fixed : test_rng_range(&r, 1, 24);
+    size_t doff = 0, soff = 0, total = 0;
     for (int i = 0; i < n; ++i) {
-      const size_t len = indexed ? fixed : test_rng_range(&r, 1, 24);
+      const size_t slen = reversed ? lens[n - 1 - i] : lens[i];
       if (i % 3) doff += test_rng_range(&r, 1, 40), soff += test_rng_range(&r, 1, 40);
-      dv[i].gex_addr = di[i] = dst + doff, dv[i].gex_len = len;
-      sv[i].gex_addr = si[i] = src + soff, sv[i].gex_len = len;
-      doff += len, soff += len;
+      dv[i].gex_addr = di[i] = dst + doff, dv[i].gex_len = lens[i];
+      sv[i].gex_addr = si[i] = src + soff, sv[i].gex_len = slen;
+      lv[i].gex_addr = li[i] = got + soff, lv[i].gex_len = slen;
+      memcpy(stream + total, src + soff, slen); /* the source's bytes in order */
+      doff += lens[i], soff += slen, total += slen;
     }
-    CHECK(doff <= WINDOW);
+    CHECK(doff <= WINDOW && soff <= WINDOW);
     memset(expect, GUARD_BYTE, doff);
     CHECK_EQ(gex_RMA_PutBlocking(tm, right, dst, expect, doff, 0), 0);
-    for (int i = 0; i < n; ++i) memcpy(expect + ((uint8_t *)dv[i].gex_addr - dst), sv[i].gex_addr, dv[i].gex_len);
+    for (int i = 0, at = 0; i < n; at += (int)lens[i], ++i) memcpy(expect + ((uint8_t *)dv[i].gex_addr - dst), stream + at, lens[i]);
     gex_Event_t ev = GEX_EVENT_INVALID;
     if (indexed) {
       if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_IndexedPutBlocking(tm, right, n, di, fixed, n, si, fixed, 0), 0);
@@ -183,8 +191,27 @@ static void list_cases(void) {
     for (size_t i = 0; i < doff; ++i)
       CHECKF(back[i] == expect[i], "%s put round %d (%s): byte %zu is %u, expected %u", indexed ? "Indexed" : "Vector",
              round, form_name[form], i, back[i], expect[i]);
+    /* and back: the local entries receive the source's bytes, the gaps stay cleared */
+    memset(got, 0, soff);
+    ev = GEX_EVENT_INVALID;
+    if (indexed) {
+      if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_IndexedGetBlocking(tm, n, li, fixed, right, n, di, fixed, 0), 0);
+      else if (form == FORM_NB) ev = gex_VIS_IndexedGetNB(tm, n, li, fixed, right, n, di, fixed, 0);
+      else CHECK_EQ(gex_VIS_IndexedGetNBI(tm, n, li, fixed, right, n, di, fixed, 0), 0);
+    } else {
+      if (form == FORM_BLOCKING) CHECK_EQ(gex_VIS_VectorGetBlocking(tm, n, lv, right, n, dv, 0), 0);
+      else if (form == FORM_NB) ev = gex_VIS_VectorGetNB(tm, n, lv, right, n, dv, 0);
+      else CHECK_EQ(gex_VIS_VectorGetNBI(tm, n, lv, right, n, dv, 0), 0);
+    }
+    gex_Event_Wait(ev);
+    gex_NBI_Wait(GEX_EC_GET, 0);
+    memset(back, 0, soff);
+    for (int i = 0; i < n; ++i) memcpy(back + ((uint8_t *)sv[i].gex_addr - src), sv[i].gex_addr, sv[i].gex_len);
+    for (size_t i = 0; i < soff; ++i)
+      CHECKF(got[i] == back[i], "%s get round %d (%s): byte %zu is %u, expected %u", indexed ? "Indexed" : "Vector",
+             round, form_name[form], i, got[i], back[i]);
   }
-  free(expect), free(back);
+  free(expect), free(back), free(got), free(stream);
 }
 
 int main(int argc, char **argv) {
