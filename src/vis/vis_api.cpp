@@ -50,6 +50,36 @@ class Coalescer {
   size_t n_ = 0;
 };
 
+// 16 to 128 bytes as two to eight 16-byte moves, the last ones overlapping the first when n is
+// not a multiple of 16 (gasnetex.h's inline copy does the same in the client's code).
+inline void copy16_128(char *d, const char *s, size_t n) {
+  const auto move = [](char *to, const char *from) { __builtin_memcpy(to, from, 16); };
+  if (n > 32) {
+    if (n > 64) {
+      move(d + 32, s + 32);
+      move(d + 48, s + 48);
+      move(d + n - 64, s + n - 64);
+      move(d + n - 48, s + n - 48);
+    }
+    move(d + 16, s + 16);
+    move(d + n - 32, s + n - 32);
+  }
+  move(d, s);
+  move(d + n - 16, s + n - 16);
+}
+
+// One piece between local memory and a neighbour's segment as mapped here: 16-128 bytes in line
+// (no call, so the loop keeps its registers: Indexed puts of 64-byte entries 5.6 -> 2.9 ns each,
+// VM), the rest by rma_copy.h (one store or load for an aligned word, else memcpy).
+inline void copy_piece(bool put, char *local, char *mapped, size_t n) {
+  if (n >= 16 && n <= 128)
+    put ? copy16_128(mapped, local, n) : copy16_128(local, mapped, n);
+  else if (put)
+    rma_copy_to_shared(mapped, local, n);
+  else
+    rma_copy_from_shared(local, mapped, n);
+}
+
 // Remote addresses must lie in the peer's bound segment (checked per merged piece, debug build).
 // `ep`: the remote endpoint's index (a TM-pair names any endpoint of the peer). `delta` maps the
 // peer's segment addresses into this process (local_address, looked up once per operation).
@@ -61,10 +91,7 @@ struct LoadStoreSink {
   ptrdiff_t delta;
   void piece(char *local, char *remote, size_t n) {
     check_remote_range(jobrank, remote, n, call, ep);
-    if (dir == Direction::Put)
-      gex::runtime::rma_copy_to_shared(mapped(remote), local, n);
-    else
-      gex::runtime::rma_copy_from_shared(local, mapped(remote), n);
+    copy_piece(dir == Direction::Put, local, mapped(remote), n);
   }
   char *mapped(char *remote) const {
     return reinterpret_cast<char *>(reinterpret_cast<uintptr_t>(remote) + uintptr_t(delta));
@@ -252,12 +279,6 @@ bool lists_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList
   const bool put = c.dir == Direction::Put;
   if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return false;
   const gexi_PeerMap_t m = gexi_fast_map[rank];
-  const auto copy = [put](char *local, char *mapped, size_t n) {
-    if (put)
-      rma_copy_to_shared(mapped, local, n);
-    else
-      rma_copy_from_shared(local, mapped, n);
-  };
   char *cl = nullptr, *cr = nullptr;  // the piece being merged: local, and remote as mapped here
   size_t cn = 0;
   for (size_t i = 0; i < dstcount; ++i) {
@@ -273,10 +294,10 @@ bool lists_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList
       cn += n;
       continue;
     }
-    if (cn) copy(cl, cr, cn);
+    if (cn) copy_piece(put, cl, cr, cn);
     cl = local, cr = mapped, cn = n;
   }
-  if (cn) copy(cl, cr, cn);
+  if (cn) copy_piece(put, cl, cr, cn);
   return true;
 }
 #endif
