@@ -1669,31 +1669,12 @@ extern gex_Rank_t gexi_fast_size;
 #if defined(__GNUC__)
 extern __thread unsigned gexi_rma_tick;
 #endif
-#if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
-/* 1 and *out = the address of [addr, addr+nbytes) of rank's segment in this process, or 0. A flag
-   rather than a NULL pointer: the caller branches on a value known on each path, with no test of
-   the translated address (two instructions per transfer fewer). */
-static inline int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
-                                  gex_Flags_t flags, void **out) {
-  /* gexi_fast_size is 0 while the map is unset or the fast path is off, so no NULL test. */
-  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
-  const gexi_PeerMap_t *m = gexi_fast_map + rank;
-  const uintptr_t off = (uintptr_t)addr - m->owner_base;
-  if (__builtin_expect(off >= m->size || nbytes > m->size - off, 0)) return 0;
-  *out = (void *)((uintptr_t)addr + (uintptr_t)m->delta);
-  return 1;
-}
-/* As the library: an aligned 1, 2, 4 or 8-byte transfer is one store or one load (a peer may be
-   writing the same word), anything else a memcpy. */
-#define GEXI_FAST_ONE(T, to, from) do { T gexi_v_; __builtin_memcpy(&gexi_v_, (from), sizeof(T)); \
-    __atomic_store_n((T *)(to), gexi_v_, __ATOMIC_RELAXED); } while (0)
-#define GEXI_FAST_LOAD(T, to, from) do { T gexi_v_ = __atomic_load_n((const T *)(from), __ATOMIC_RELAXED); \
-    __builtin_memcpy((to), &gexi_v_, sizeof(T)); } while (0)
+#if defined(__GNUC__)
 /* 16 to 128 bytes copied in the caller's code, as two, four or eight 16-byte pieces (the last ones
    may overlap the first): a libc memcpy call costs 2-3x the copy at 16-64 bytes, saves the call at
    65-128, and from about 256 bytes on libc's wider copy wins (measured,
    bench/report/issue16_vs_gasnet.md). Other sizes that are not one of the single-word cases go to
-   memcpy. */
+   memcpy. The library's VIS copies its 16-128 byte pieces with it too. */
 #define GEXI_COPY16(d, s) __builtin_memcpy((d), (s), 16)
 /* GCC's -Warray-bounds follows a call like gex_RMA_PutBlocking(..., &u64, width, 0) with width in
    {1, 2, 4, 8} into this copy, which only runs for 16..64 bytes: a false report in the client's
@@ -1717,6 +1698,27 @@ static inline void gexi_copy_small(void *to, const void *from, size_t n) {
   GEXI_COPY16(d + n - 16, s + n - 16);
 }
 #pragma GCC diagnostic pop
+#endif
+#if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
+/* 1 and *out = the address of [addr, addr+nbytes) of rank's segment in this process, or 0. A flag
+   rather than a NULL pointer: the caller branches on a value known on each path, with no test of
+   the translated address (two instructions per transfer fewer). */
+static inline int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
+                                  gex_Flags_t flags, void **out) {
+  /* gexi_fast_size is 0 while the map is unset or the fast path is off, so no NULL test. */
+  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
+  const gexi_PeerMap_t *m = gexi_fast_map + rank;
+  const uintptr_t off = (uintptr_t)addr - m->owner_base;
+  if (__builtin_expect(off >= m->size || nbytes > m->size - off, 0)) return 0;
+  *out = (void *)((uintptr_t)addr + (uintptr_t)m->delta);
+  return 1;
+}
+/* As the library: an aligned 1, 2, 4 or 8-byte transfer is one store or one load (a peer may be
+   writing the same word), anything else a memcpy. */
+#define GEXI_FAST_ONE(T, to, from) do { T gexi_v_; __builtin_memcpy(&gexi_v_, (from), sizeof(T)); \
+    __atomic_store_n((T *)(to), gexi_v_, __ATOMIC_RELAXED); } while (0)
+#define GEXI_FAST_LOAD(T, to, from) do { T gexi_v_ = __atomic_load_n((const T *)(from), __ATOMIC_RELAXED); \
+    __builtin_memcpy((to), &gexi_v_, sizeof(T)); } while (0)
 static inline void gexi_fast_copy(void *to, const void *from, size_t n) {
   /* A size known at compile time: the compiler's own copy of exactly that size is best. */
   if (!__builtin_constant_p(n) && n >= 16 && n <= 128) gexi_copy_small(to, from, n);

@@ -50,30 +50,13 @@ class Coalescer {
   size_t n_ = 0;
 };
 
-// 16 to 128 bytes as two to eight 16-byte moves, the last ones overlapping the first when n is
-// not a multiple of 16 (gasnetex.h's inline copy does the same in the client's code).
-inline void copy16_128(char *d, const char *s, size_t n) {
-  const auto move = [](char *to, const char *from) { __builtin_memcpy(to, from, 16); };
-  if (n > 32) {
-    if (n > 64) {
-      move(d + 32, s + 32);
-      move(d + 48, s + 48);
-      move(d + n - 64, s + n - 64);
-      move(d + n - 48, s + n - 48);
-    }
-    move(d + 16, s + 16);
-    move(d + n - 32, s + n - 32);
-  }
-  move(d, s);
-  move(d + n - 16, s + n - 16);
-}
-
 // One piece between local memory and a neighbour's segment as mapped here: 16-128 bytes in line
-// (no call, so the loop keeps its registers: Indexed puts of 64-byte entries 5.6 -> 2.9 ns each,
-// VM), the rest by rma_copy.h (one store or load for an aligned word, else memcpy).
+// as gasnetex.h's inline path copies them (no call, so the loop keeps its registers: Indexed
+// gets of 64-byte entries 4.5-5.0 -> 2.3-2.9 ns each, VM), the rest by rma_copy.h (one store or
+// load for an aligned word, else memcpy).
 inline void copy_piece(bool put, char *local, char *mapped, size_t n) {
   if (n >= 16 && n <= 128)
-    put ? copy16_128(mapped, local, n) : copy16_128(local, mapped, n);
+    put ? gexi_copy_small(mapped, local, n) : gexi_copy_small(local, mapped, n);
   else if (put)
     rma_copy_to_shared(mapped, local, n);
   else
