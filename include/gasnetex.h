@@ -1699,19 +1699,25 @@ static inline void gexi_copy_small(void *to, const void *from, size_t n) {
 }
 #pragma GCC diagnostic pop
 #endif
-#if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
-/* 1 and *out = the address of [addr, addr+nbytes) of rank's segment in this process, or 0. A flag
-   rather than a NULL pointer: the caller branches on a value known on each path, with no test of
-   the translated address (two instructions per transfer fewer). */
-static inline int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
-                                  gex_Flags_t flags, void **out) {
-  /* gexi_fast_size is 0 while the map is unset or the fast path is off, so no NULL test. */
-  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
-  const gexi_PeerMap_t *m = gexi_fast_map + rank;
+#if defined(__GNUC__)
+/* 1 and *out = where [addr, addr+nbytes) (nbytes > 0) of the segment that map entry m describes
+   is in this process, or 0 (outside it, or no load/store segment: size 0). A flag rather than a
+   NULL pointer: the caller branches on a value known on each path, with no test of the translated
+   address (two instructions per transfer fewer). The library's VIS walks lists with it too. */
+static inline int gexi_peer_map_xlate(const gexi_PeerMap_t *m, const void *addr, size_t nbytes, void **out) {
   const uintptr_t off = (uintptr_t)addr - m->owner_base;
   if (__builtin_expect(off >= m->size || nbytes > m->size - off, 0)) return 0;
   *out = (void *)((uintptr_t)addr + (uintptr_t)m->delta);
   return 1;
+}
+#endif
+#if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
+/* gexi_peer_map_xlate for rank of tm, when the fast path covers them and flags are 0. */
+static inline int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
+                                  gex_Flags_t flags, void **out) {
+  /* gexi_fast_size is 0 while the map is unset or the fast path is off, so no NULL test. */
+  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
+  return gexi_peer_map_xlate(gexi_fast_map + rank, addr, nbytes, out);
 }
 /* As the library: an aligned 1, 2, 4 or 8-byte transfer is one store or one load (a peer may be
    writing the same word), anything else a memcpy. */
