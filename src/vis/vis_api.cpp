@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "runtime/rma_copy.h"
@@ -61,6 +62,23 @@ inline void copy_piece(bool put, char *local, char *mapped, size_t n) {
     rma_copy_to_shared(mapped, local, n);
   else
     rma_copy_from_shared(local, mapped, n);
+}
+
+// Runs body(copy), where copy(local, mapped) moves n bytes in the direction given: a loop over
+// many pieces of one size then chooses its copy once, not at every piece (copy_piece's tests cost
+// about 8 instructions a piece).
+template <typename Body>
+bool with_fixed_copy(bool put, size_t n, Body &&body) {
+  if (n >= 16 && n <= 128) {
+    if (put) return body([n](char *l, char *m) { gexi_copy_small(m, l, n); });
+    return body([n](char *l, char *m) { gexi_copy_small(l, m, n); });
+  }
+  if (n > 8) {
+    if (put) return body([n](char *l, char *m) { std::memcpy(m, l, n); });
+    return body([n](char *l, char *m) { std::memcpy(l, m, n); });
+  }
+  if (put) return body([n](char *l, char *m) { rma_copy_to_shared(m, l, n); });
+  return body([n](char *l, char *m) { rma_copy_from_shared(l, m, n); });
 }
 
 // Remote addresses must lie in the peer's bound segment (checked per merged piece, debug build).
@@ -244,52 +262,81 @@ void walk_lists(const DstList &dst, size_t dstcount, const SrcList &src, size_t 
 }
 
 #ifndef GASNET_DEBUG
-// Short lists in a release build, without the general machinery (about 190 instructions a call
-// before the first copy): the primordial team, a load/store peer, no flags, no peer completion
-// armed, entry i of both lists the same length and each remote entry inside the peer's mapped
-// segment (gasnetex.h's inline map and test). It copies as it walks, merging adjacent entries; at
-// an entry that does not qualify it returns false and the general path does the whole operation
-// (the bytes already copied are copied again, the same ones). An Indexed get of two 64-byte
-// entries took 22 ns, now 14; but from about 32 entries the general loop was faster per entry
-// (1024 entries: 4.2 ns each against 5.2 here; VM, 2026-11-27, both before the in-line copy of
-// 16-128 byte pieces), hence kQuickEntries.
-constexpr size_t kQuickEntries = 16;
-template <typename DstList, typename SrcList>
-bool lists_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList dst, size_t dstcount,
-                      const SrcList src, size_t srccount, gex_Flags_t flags) {
-  if (flags != 0 || tm != gexi_fast_tm || rank >= gexi_fast_size || dstcount != srccount ||
-      dstcount > kQuickEntries || !dst.list || !src.list)
+// Same-shape lists in a release build, without the general machinery (about 190 instructions a
+// call before the first copy): the primordial team, a load/store peer, no flags, no peer
+// completion armed, entry i of both lists the same length and each remote run inside the peer's
+// mapped segment (gasnetex.h's inline map and test). It copies as it walks; at an entry that does
+// not qualify it returns false and the general path does the whole operation (the bytes already
+// copied are copied again, the same ones).
+//
+// Two loops, because each instruction per entry shows against GASNet's loop, which is a load, an
+// add and a memcpy call (it checks nothing: testvisperf's 512-byte Indexed gets at 50% density
+// were 0.5 of GASNet with one walk that tested for merging at every entry, VM 2026-11-27):
+// - copy_runs: entries that continue each other on both sides become one copy (100% density);
+// - copy_each_fixed: an Indexed list whose first two entries do not continue each other is taken
+//   as scattered: a range test and a copy per entry, nothing else.
+
+// Copies `local`/`remote` entry by entry, merging runs of entries adjacent on both sides.
+template <typename List>
+bool copy_runs(bool put, const gexi_PeerMap_t &m, const List &local, const List &remote, size_t count) {
+  for (size_t i = 0; i < count;) {
+    char *const l = local.addr(i), *const r = remote.addr(i);
+    size_t n = local.len(i);
+    if (n != remote.len(i)) return false;
+    size_t j = i + 1;
+    for (; j < count && local.addr(j) == l + n && remote.addr(j) == r + n; ++j) {
+      const size_t nj = local.len(j);
+      if (nj != remote.len(j)) return false;
+      n += nj;
+    }
+    i = j;
+    if (n == 0) continue;
+    void *to;
+    if (!gexi_peer_map_xlate(&m, r, n, &to)) return false;
+    copy_piece(put, l, static_cast<char *>(to), n);
+  }
+  return true;
+}
+
+// Indexed entries of n bytes each, taken one by one.
+bool copy_each_fixed(bool put, const gexi_PeerMap_t &m, const IndexedList &local, const IndexedList &remote,
+                     size_t count, size_t n) {
+  if (n > m.size) return false;  // also: no load/store segment (size 0)
+  const uintptr_t base = m.owner_base, last = m.size - n;
+  const intptr_t delta = m.delta;
+  return with_fixed_copy(put, n, [&](auto copy) {
+    for (size_t i = 0; i < count; ++i) {
+      char *const r = remote.addr(i);
+      if (reinterpret_cast<uintptr_t>(r) - base > last) return false;
+      copy(local.addr(i), r + delta);
+    }
+    return true;
+  });
+}
+
+template <typename List>
+bool lists_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, const List dst, size_t dstcount, const List src,
+                      size_t srccount, gex_Flags_t flags) {
+  if (flags != 0 || tm != gexi_fast_tm || rank >= gexi_fast_size || dstcount != srccount || !dst.list || !src.list)
     return false;
   const bool put = c.dir == Direction::Put;
   if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return false;
-  const gexi_PeerMap_t m = gexi_fast_map[rank];
-  char *cl = nullptr, *cr = nullptr;  // the piece being merged: local, and remote as mapped here
-  size_t cn = 0;
-  for (size_t i = 0; i < dstcount; ++i) {
-    const size_t n = dst.len(i);
-    if (n != src.len(i)) return false;
-    if (n == 0) continue;
-    char *const remote = put ? dst.addr(i) : src.addr(i);
-    char *const local = put ? src.addr(i) : dst.addr(i);
-    void *to;
-    if (!gexi_peer_map_xlate(&m, remote, n, &to)) return false;
-    char *const mapped = static_cast<char *>(to);
-    if (cn && local == cl + cn && mapped == cr + cn) {
-      cn += n;
-      continue;
-    }
-    if (cn) copy_piece(put, cl, cr, cn);
-    cl = local, cr = mapped, cn = n;
+  const gexi_PeerMap_t m = gexi_fast_map[rank];  // a copy: the copies below may alias the map for all the compiler knows
+  const List &local = put ? src : dst, &remote = put ? dst : src;
+  if constexpr (std::is_same_v<List, IndexedList>) {
+    const size_t n = dst.fixed_len;
+    if (n != src.fixed_len) return false;
+    if (dstcount < 2 || local.addr(1) != local.addr(0) + n || remote.addr(1) != remote.addr(0) + n)
+      return copy_each_fixed(put, m, local, remote, dstcount, n);
   }
-  if (cn) copy_piece(put, cl, cr, cn);
-  return true;
+  return copy_runs(put, m, local, remote, dstcount);
 }
 #endif
 
 // The general path (out of line: its frame would otherwise be set up before the quick walk).
 template <typename DstList, typename SrcList>
-[[gnu::noinline]] int vector_like_general(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList &dst,
-                                          size_t dstcount, const SrcList &src, size_t srccount, gex_Flags_t flags,
+[[gnu::noinline]] int vector_like_general(const Call &c, gex_TM_t tm, gex_Rank_t rank, const DstList dst,
+                                          size_t dstcount, const SrcList src, size_t srccount, gex_Flags_t flags,
                                           gex_Event_t *ev_out) {
   require_init(c.name);
   check_may_communicate(c.name);
@@ -401,6 +448,74 @@ struct StridedShape {
 };
 static_assert(sizeof(size_t) == sizeof(ptrdiff_t) && alignof(size_t) == alignof(ptrdiff_t));
 
+// Calls piece(l, r) for every element of `shape` in order (dimension 0 fastest), from the local
+// and remote bases given.
+template <typename Piece>
+void walk_strided(const StridedShape &shape, char *local, char *remote, Piece &&piece) {
+  const size_t levels = shape.levels;
+  if (levels == 0) {
+    piece(local, remote);
+    return;
+  }
+  const size_t n0 = shape.count[0];
+  const ptrdiff_t l0 = shape.ls[0], r0 = shape.rs[0];
+  if (levels == 1) {  // the common case after normalisation: rows of one element
+    for (size_t i = 0; i < n0; ++i, local += l0, remote += r0) piece(local, remote);
+    return;
+  }
+  size_t idx_inline[StridedShape::kInline] = {};
+  std::vector<size_t> idx_heap(levels > StridedShape::kInline ? levels : 0);
+  size_t *idx = levels > StridedShape::kInline ? idx_heap.data() : idx_inline;
+  char *lrow = local, *rrow = remote;  // address of element (0, i_1, ..., i_{L-1})
+  for (;;) {
+    char *l = lrow, *r = rrow;
+    for (size_t i = 0; i < n0; ++i, l += l0, r += r0) piece(l, r);
+    // Odometer over dimensions 1..L-1.
+    size_t k = 1;
+    for (; k < levels; ++k) {
+      lrow += shape.ls[k], rrow += shape.rs[k];
+      if (++idx[k] < shape.count[k]) break;
+      lrow -= shape.ls[k] * ptrdiff_t(shape.count[k]), rrow -= shape.rs[k] * ptrdiff_t(shape.count[k]);
+      idx[k] = 0;
+    }
+    if (k == levels) return;
+  }
+}
+
+#ifndef GASNET_DEBUG
+// Strided to a load/store neighbour in a release build, as lists_load_store: the primordial team,
+// no flags, no peer completion armed, and every remote byte the section touches inside the peer's
+// mapped segment (one test of its extent, not one per element). Each element is one copy chosen
+// once for the element size (no Coalescer: normalisation has already joined every element that
+// continues another on both sides). false: the general path does it.
+bool strided_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, char *local, char *remote,
+                        const StridedShape &shape, gex_Flags_t flags) {
+  if (flags != 0 || tm != gexi_fast_tm || rank >= gexi_fast_size) return false;
+  const bool put = c.dir == Direction::Put;
+  if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return false;
+  const gexi_PeerMap_t m = gexi_fast_map[rank];
+  // The remote extent [remote + lo, remote + hi + elemsz): a dimension with a negative stride
+  // reaches below the base. An overflow leaves it to the general path.
+  ptrdiff_t lo = 0, hi = 0;
+  for (size_t k = 0; k < shape.levels; ++k) {
+    ptrdiff_t span;
+    if (__builtin_mul_overflow(shape.rs[k], ptrdiff_t(shape.count[k] - 1), &span) ||
+        __builtin_add_overflow(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi))
+      return false;
+  }
+  size_t extent;
+  if (__builtin_add_overflow(size_t(hi) - size_t(lo), shape.elemsz, &extent)) return false;
+  void *to;
+  if (!gexi_peer_map_xlate(&m, reinterpret_cast<char *>(reinterpret_cast<uintptr_t>(remote) + uintptr_t(lo)), extent, &to))
+    return false;
+  char *const mapped = reinterpret_cast<char *>(reinterpret_cast<uintptr_t>(remote) + uintptr_t(m.delta));
+  return with_fixed_copy(put, shape.elemsz, [&](auto copy) {
+    walk_strided(shape, local, mapped, copy);
+    return true;
+  });
+}
+#endif
+
 int strided_op(const Call &c, gex_TM_t tm, gex_Rank_t rank, void *dstaddr, const ptrdiff_t *dststrides, void *srcaddr,
                const ptrdiff_t *srcstrides, size_t elemsz, const size_t *count, size_t stridelevels, gex_Flags_t flags,
                gex_Event_t *ev_out) {
@@ -420,32 +535,13 @@ int strided_op(const Call &c, gex_TM_t tm, gex_Rank_t rank, void *dstaddr, const
   char *const remote = static_cast<char *>(c.dir == Direction::Put ? dstaddr : srcaddr);
   const StridedShape shape(elemsz, count, c.dir == Direction::Put ? srcstrides : dststrides,
                            c.dir == Direction::Put ? dststrides : srcstrides, stridelevels);
+#ifndef GASNET_DEBUG
+  if (strided_load_store(c, tm, rank, local, remote, shape, flags)) return done_now(ev_out);
+#endif
   return execute(c, tm, rank, flags, ev_out, [&](auto &sink) {
-    const size_t levels = shape.levels, esz = shape.elemsz;
-    if (levels == 0) {
-      sink.piece(local, remote, esz);
-      return;
-    }
+    const size_t esz = shape.elemsz;
     Coalescer pieces(sink);
-    size_t idx_inline[StridedShape::kInline] = {};
-    std::vector<size_t> idx_heap(levels > StridedShape::kInline ? levels : 0);
-    size_t *idx = levels > StridedShape::kInline ? idx_heap.data() : idx_inline;
-    const size_t n0 = shape.count[0];
-    const ptrdiff_t l0 = shape.ls[0], r0 = shape.rs[0];
-    char *lrow = local, *rrow = remote;  // address of element (0, i_1, ..., i_{L-1})
-    for (;;) {
-      char *l = lrow, *r = rrow;
-      for (size_t i = 0; i < n0; ++i, l += l0, r += r0) pieces.add(l, r, esz);
-      // Odometer over dimensions 1..L-1.
-      size_t k = 1;
-      for (; k < levels; ++k) {
-        lrow += shape.ls[k], rrow += shape.rs[k];
-        if (++idx[k] < shape.count[k]) break;
-        lrow -= shape.ls[k] * ptrdiff_t(shape.count[k]), rrow -= shape.rs[k] * ptrdiff_t(shape.count[k]);
-        idx[k] = 0;
-      }
-      if (k == levels) break;
-    }
+    walk_strided(shape, local, remote, [&](char *l, char *r) { pieces.add(l, r, esz); });
     pieces.flush();
   });
 }

@@ -43,22 +43,35 @@ typedef struct {
   } while (0)
 
 /* A stride for dimension k on one side: packed (continues dimension k-1, so the two may merge),
- * padded, or, for dimension 0, the element size (contiguous). */
+ * padded, or, for dimension 0, the element size (contiguous); one in six is negative (the base is
+ * then not the lowest address the section touches). */
 static ptrdiff_t pick_stride(test_rng_t *r, size_t elemsz, const size_t *count, const ptrdiff_t *strides, size_t k) {
-  const ptrdiff_t packed = k == 0 ? (ptrdiff_t)elemsz : strides[k - 1] * (ptrdiff_t)count[k - 1];
-  return test_rng_range(r, 0, 2) ? packed : packed + (ptrdiff_t)test_rng_range(r, 1, 9);
+  ptrdiff_t packed = (ptrdiff_t)elemsz;
+  if (k > 0) packed = strides[k - 1] * (ptrdiff_t)count[k - 1];
+  if (packed < 0) packed = -packed;
+  const ptrdiff_t s = test_rng_range(r, 0, 2) ? packed : packed + (ptrdiff_t)test_rng_range(r, 1, 9);
+  return test_rng_range(r, 0, 5) == 0 ? -s : s;
 }
 
+/* The lowest offset from the base any element starts at (<= 0), and the bytes from there to the
+ * end of the highest element. */
+static ptrdiff_t lowest(const shape_t *sh, const ptrdiff_t *strides) {
+  ptrdiff_t lo = 0;
+  for (size_t k = 0; k < sh->levels; ++k)
+    if (strides[k] < 0) lo += (ptrdiff_t)(sh->count[k] - 1) * strides[k];
+  return lo;
+}
 static size_t extent(const shape_t *sh, const ptrdiff_t *strides) {
   size_t e = sh->elemsz;
-  for (size_t k = 0; k < sh->levels; ++k) e += (sh->count[k] - 1) * (size_t)strides[k];
+  for (size_t k = 0; k < sh->levels; ++k)
+    e += (sh->count[k] - 1) * (size_t)(strides[k] < 0 ? -strides[k] : strides[k]);
   return e;
 }
 
 static void random_shape(test_rng_t *r, shape_t *sh) {
   for (;;) {
-    static const size_t sizes[] = {1, 2, 3, 4, 8, 12, 16, 40};
-    sh->elemsz = sizes[test_rng_range(r, 0, 7)];
+    static const size_t sizes[] = {1, 2, 3, 4, 8, 12, 16, 40, 64, 100, 200};
+    sh->elemsz = sizes[test_rng_range(r, 0, 10)];
     sh->levels = test_rng_range(r, 0, MAX_LEVELS);
     for (size_t k = 0; k < sh->levels; ++k) {
       sh->count[k] = test_rng_range(r, 0, 3) == 0 ? 1 : test_rng_range(r, 2, sh->levels > 6 ? 2 : 5);
@@ -111,6 +124,7 @@ static void strided_cases(void) {
     random_shape(&r, &sh);
     const int form = c % FORM_COUNT;
     const size_t dext = extent(&sh, sh.dst), sext = extent(&sh, sh.src);
+    const ptrdiff_t dlo = lowest(&sh, sh.dst), slo = lowest(&sh, sh.src); /* image index = offset - lo */
     int contiguous = 1; /* element n at n * elemsz on both sides: one copy for the library */
     ptrdiff_t at = 0;
     FOR_EACH_ELEMENT(&sh, {
@@ -121,17 +135,17 @@ static void strided_cases(void) {
     /* the guard, then the put, then the whole window read back */
     memset(expect, GUARD_BYTE, dext);
     CHECK_EQ(gex_RMA_PutBlocking(tm, right, dst, expect, dext, 0), 0);
-    strided_put(form, dst, &sh, src);
-    FOR_EACH_ELEMENT(&sh, { memcpy(expect + doff, src + soff, sh.elemsz); });
+    strided_put(form, dst - dlo, &sh, src - slo);
+    FOR_EACH_ELEMENT(&sh, { memcpy(expect + (doff - dlo), src + (soff - slo), sh.elemsz); });
     CHECK_EQ(gex_RMA_GetBlocking(tm, back, right, dst, dext, 0), 0);
     for (size_t i = 0; i < dext; ++i)
       CHECKF(back[i] == expect[i], "case %d (%s, elemsz %zu, %zu levels): put byte %zu is %u, expected %u", c,
              form_name[form], sh.elemsz, sh.levels, i, back[i], expect[i]);
     /* the same elements read back into a cleared buffer laid out like the source */
     memset(got, 0, sext);
-    strided_get(form, got, &sh, dst);
+    strided_get(form, got - slo, &sh, dst - dlo);
     memset(back, 0, sext);
-    FOR_EACH_ELEMENT(&sh, { memcpy(back + soff, src + soff, sh.elemsz); });
+    FOR_EACH_ELEMENT(&sh, { memcpy(back + (soff - slo), src + (soff - slo), sh.elemsz); });
     for (size_t i = 0; i < sext; ++i)
       CHECKF(got[i] == back[i], "case %d (%s, elemsz %zu, %zu levels): get byte %zu is %u, expected %u", c,
              form_name[form], sh.elemsz, sh.levels, i, got[i], back[i]);
@@ -140,13 +154,17 @@ static void strided_cases(void) {
   free(expect), free(back), free(got);
 }
 
-/* Vector and Indexed lists: entries of 1-24 bytes, every third adjacent to the previous one on
- * both sides (so the copies merge), the rest apart; of equal shape, or (Vector) the source's
- * lengths in reverse order: the same count and total, the pieces cut differently (the library's
- * quick walk must hand those to the general one). Put to the neighbour, then read back whole and
- * with a Get of the same lists into a cleared buffer laid out like the source. */
+/* Vector and Indexed lists: Vector entries of 1-24 bytes, Indexed ones of one size from 1 to 520
+ * (each copy the library picks for a size: one load or store, in line, memcpy); two entries in
+ * three adjacent to the previous one (on both sides, so the copies merge, or, one in five of
+ * those, on one side only), the rest apart, the
+ * first two entries adjacent in some rounds and apart in others (the library walks the two cases
+ * differently); of equal shape, or (Vector) the source's lengths in reverse order: the same count
+ * and total, the pieces cut differently (the library's quick walk must hand those to the general
+ * one). Put to the neighbour, then read back whole and with a Get of the same lists into a
+ * cleared buffer laid out like the source. */
 static void list_cases(void) {
-  enum { N = 200 }; /* entries per list; the last third of the rounds one entry per list */
+  enum { N = 200 }; /* entries per list at most; the last third of the rounds one entry per list */
   test_rng_t r;
   test_rng_seed(&r, test_seed(me, 0x11, 0x57, 5));
   uint8_t *src = seg + export_off();
@@ -156,15 +174,19 @@ static void list_cases(void) {
   size_t lens[N];
   uint8_t *expect = malloc(WINDOW), *back = malloc(WINDOW), *got = malloc(WINDOW), *stream = malloc(WINDOW);
   CHECK(expect && back && got && stream);
-  for (int round = 0; round < 18; ++round) {
+  for (int round = 0; round < 36; ++round) {
     const int kind = round % 3, indexed = kind == 1, reversed = kind == 2;
-    const int form = (round / 3) % FORM_COUNT, n = round < 12 ? N : 1;
-    const size_t fixed = test_rng_range(&r, 1, 24);
+    static const size_t sizes[] = {1, 2, 4, 8, 13, 24, 64, 100, 200, 520};
+    const size_t fixed = indexed ? sizes[test_rng_range(&r, 0, 9)] : 0;
+    const int form = (round / 3) % FORM_COUNT, cap = (int)(WINDOW / (fixed + 64));
+    const int n = round >= 24 ? 1 : cap < N ? cap : N, phase = (int)test_rng_range(&r, 0, 1) * 2;
     for (int i = 0; i < n; ++i) lens[i] = indexed ? fixed : test_rng_range(&r, 1, 24);
     size_t doff = 0, soff = 0, total = 0;
     for (int i = 0; i < n; ++i) {
       const size_t slen = reversed ? lens[n - 1 - i] : lens[i];
-      if (i % 3) doff += test_rng_range(&r, 1, 40), soff += test_rng_range(&r, 1, 40);
+      if ((i + phase) % 3 == 0) doff += test_rng_range(&r, 1, 40), soff += test_rng_range(&r, 1, 40);
+      else if (i > 0 && test_rng_range(&r, 0, 4) == 0) /* adjacent on one side only: no merge */
+        *(test_rng_range(&r, 0, 1) ? &doff : &soff) += test_rng_range(&r, 1, 40);
       dv[i].gex_addr = di[i] = dst + doff, dv[i].gex_len = lens[i];
       sv[i].gex_addr = si[i] = src + soff, sv[i].gex_len = slen;
       lv[i].gex_addr = li[i] = got + soff, lv[i].gex_len = slen;
