@@ -83,12 +83,17 @@ extern int gex_VIS_StridedPutBlocking(gex_TM_t tm, gex_Rank_t dstrank, void *dst
 extern void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const void *source_addr,
                                              size_t nbytes, gex_Flags_t flags);
 
-/* The degenerate case inline, as GASNet's gasnet_vis.h does: one region on each side (Vector and
-   Indexed with one entry each of the same length, Strided whose counts are all 1) is a contiguous
-   transfer, and to a load/store neighbour it is gasnetex.h's inline copy (a Blocking one counts
-   in the poll tick). Everything else, flags, a peer completion armed on any thread (the put must
-   run it) and the misuse the library reports (NULL lists, unequal lengths) call the library.
-   Not an API. */
+/* Short lists and the degenerate case inline. As GASNet's gasnet_vis.h, one region on each side
+   (Strided whose counts are all 1) is a contiguous transfer; and Vector and Indexed lists of at
+   most GEXI_VIS_INLINE_ENTRIES entries each, of the same shape (entry i of both the same length),
+   are copied entry by entry: to a load/store neighbour each is gasnetex.h's inline copy (a
+   Blocking operation counts once in the poll tick). A library call costs more than the copies of
+   such lists (testvisperf's 2-entry lines were 0.6-0.7 of GASNet through the library, VM
+   2026-11-27); longer lists go to the library, which merges adjacent entries. Everything else,
+   flags, a peer completion armed on any thread (the put must run it), a remote entry outside the
+   mapped segment and the misuse the library reports (NULL lists, unequal lengths) call the
+   library, which then does the whole operation (entries already copied here are copied again,
+   the same bytes). Not an API. */
 extern int gexi_vis_pc_armed;
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
 /* 1 once the put of [src, src+n) to rank's dest is done here; 0: the library must do it. */
@@ -108,10 +113,53 @@ static inline int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *
   gexi_fast_get(dest, from, n);
   return 1;
 }
-/* The one contiguous region of each list, or 0. */
-#define GEXI_VIS_V1(dc, dl, sc, sl) \
-  ((dc) == 1 && (sc) == 1 && (dl) != NULL && (sl) != NULL && (dl)[0].gex_len == (sl)[0].gex_len)
-#define GEXI_VIS_I1(dc, dl, dlen, sc, sl, slen) ((dc) == 1 && (sc) == 1 && (dl) != NULL && (sl) != NULL && (dlen) == (slen))
+#define GEXI_VIS_INLINE_ENTRIES 8
+/* 1 and *m = rank's map entry when tm, rank and flags take the inline path (and, for a put, no
+   peer completion is armed). */
+static inline int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, int put, gexi_PeerMap_t *m) {
+  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
+  if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return 0;
+  *m = gexi_fast_map[rank];
+  return 1;
+}
+/* 1 once the lists are copied here; 0: the library must do the operation. `put`: remote is dst. */
+static inline int gexi_vis_ilists(gex_TM_t tm, gex_Rank_t rank, size_t dc, void *const dl[], size_t dlen, size_t sc,
+                                  void *const sl[], size_t slen, gex_Flags_t flags, int put, int blocking) {
+  gexi_PeerMap_t m;
+  if (dc == 1 && sc == 1 && dl != NULL && sl != NULL && dlen == slen) /* the common case, without the loop */
+    return put ? gexi_vis_put1(tm, rank, dl[0], sl[0], dlen, flags, blocking)
+               : gexi_vis_get1(tm, dl[0], rank, sl[0], dlen, flags, blocking);
+  if (dc != sc || dc - 1 >= GEXI_VIS_INLINE_ENTRIES || dlen != slen || dlen == 0 || dl == NULL || sl == NULL ||
+      !gexi_vis_peer(tm, rank, flags, put, &m) || (blocking && !gexi_fast_tick()))
+    return 0;
+  for (size_t i = 0; i < dc; ++i) {
+    void *mapped;
+    if (!gexi_peer_map_xlate(&m, put ? dl[i] : sl[i], dlen, &mapped)) return 0;
+    if (put) gexi_fast_put(mapped, sl[i], dlen);
+    else gexi_fast_get(dl[i], mapped, dlen);
+  }
+  return 1;
+}
+static inline int gexi_vis_vlists(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_Memvec_t const dl[], size_t sc,
+                                  gex_Memvec_t const sl[], gex_Flags_t flags, int put, int blocking) {
+  gexi_PeerMap_t m;
+  if (dc == 1 && sc == 1 && dl != NULL && sl != NULL && dl[0].gex_len == sl[0].gex_len)
+    return put ? gexi_vis_put1(tm, rank, dl[0].gex_addr, sl[0].gex_addr, dl[0].gex_len, flags, blocking)
+               : gexi_vis_get1(tm, dl[0].gex_addr, rank, sl[0].gex_addr, dl[0].gex_len, flags, blocking);
+  if (dc != sc || dc - 1 >= GEXI_VIS_INLINE_ENTRIES || dl == NULL || sl == NULL ||
+      !gexi_vis_peer(tm, rank, flags, put, &m) || (blocking && !gexi_fast_tick()))
+    return 0;
+  for (size_t i = 0; i < dc; ++i) {
+    const size_t n = dl[i].gex_len;
+    void *mapped;
+    if (n != sl[i].gex_len) return 0;
+    if (n == 0) continue;
+    if (!gexi_peer_map_xlate(&m, put ? dl[i].gex_addr : sl[i].gex_addr, n, &mapped)) return 0;
+    if (put) gexi_fast_put(mapped, sl[i].gex_addr, n);
+    else gexi_fast_get(dl[i].gex_addr, mapped, n);
+  }
+  return 1;
+}
 static inline int gexi_vis_s1(const size_t *count, size_t levels) {
   if (levels && count == NULL) return 0;
   for (size_t k = 0; k < levels; ++k)
@@ -127,31 +175,27 @@ static inline int gexi_vis_s1(const size_t *count, size_t levels) {
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, gex_Rank_t dstrank, size_t dstcount, gex_Memvec_t const dstlist[], \
                              size_t srccount, gex_Memvec_t const srclist[], gex_Flags_t flags),              \
                  (tm, dstrank, dstcount, dstlist, srccount, srclist, flags),                                 \
-                 GEXI_VIS_V1(dstcount, dstlist, srccount, srclist) &&                                        \
-                     gexi_vis_put1(tm, dstrank, dstlist[0].gex_addr, srclist[0].gex_addr, srclist[0].gex_len, flags, B), \
+                 gexi_vis_vlists(tm, dstrank, dstcount, dstlist, srccount, srclist, flags, 1, B),            \
                  DONE)
 #define GEXI_VIS_VGET(NAME, RET, DONE, B)                                                                   \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, size_t dstcount, gex_Memvec_t const dstlist[], gex_Rank_t srcrank, \
                              size_t srccount, gex_Memvec_t const srclist[], gex_Flags_t flags),              \
                  (tm, dstcount, dstlist, srcrank, srccount, srclist, flags),                                 \
-                 GEXI_VIS_V1(dstcount, dstlist, srccount, srclist) &&                                        \
-                     gexi_vis_get1(tm, dstlist[0].gex_addr, srcrank, srclist[0].gex_addr, srclist[0].gex_len, flags, B), \
+                 gexi_vis_vlists(tm, srcrank, dstcount, dstlist, srccount, srclist, flags, 0, B),            \
                  DONE)
 #define GEXI_VIS_IPUT(NAME, RET, DONE, B)                                                                   \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, gex_Rank_t dstrank, size_t dstcount, void *const dstlist[],        \
                              size_t dstlen, size_t srccount, void *const srclist[], size_t srclen,           \
                              gex_Flags_t flags),                                                             \
                  (tm, dstrank, dstcount, dstlist, dstlen, srccount, srclist, srclen, flags),                 \
-                 GEXI_VIS_I1(dstcount, dstlist, dstlen, srccount, srclist, srclen) &&                        \
-                     gexi_vis_put1(tm, dstrank, dstlist[0], srclist[0], srclen, flags, B),                   \
+                 gexi_vis_ilists(tm, dstrank, dstcount, dstlist, dstlen, srccount, srclist, srclen, flags, 1, B), \
                  DONE)
 #define GEXI_VIS_IGET(NAME, RET, DONE, B)                                                                   \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, size_t dstcount, void *const dstlist[], size_t dstlen,             \
                              gex_Rank_t srcrank, size_t srccount, void *const srclist[], size_t srclen,      \
                              gex_Flags_t flags),                                                             \
                  (tm, dstcount, dstlist, dstlen, srcrank, srccount, srclist, srclen, flags),                 \
-                 GEXI_VIS_I1(dstcount, dstlist, dstlen, srccount, srclist, srclen) &&                        \
-                     gexi_vis_get1(tm, dstlist[0], srcrank, srclist[0], srclen, flags, B),                   \
+                 gexi_vis_ilists(tm, srcrank, dstcount, dstlist, dstlen, srccount, srclist, srclen, flags, 0, B), \
                  DONE)
 #define GEXI_VIS_SPUT(NAME, RET, DONE, B)                                                                   \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, gex_Rank_t dstrank, void *dstaddr, const ptrdiff_t dststrides[],   \
