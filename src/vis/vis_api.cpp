@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -414,8 +415,8 @@ struct StridedShape {
   StridedShape(size_t elem, const size_t *cnt, const ptrdiff_t *lstr, const ptrdiff_t *rstr, size_t nlevels)
       : elemsz(elem) {
     if (nlevels > kInline) {
-      heap_.resize(3 * nlevels);
-      count = heap_.data();
+      heap_.reset(new size_t[3 * nlevels]);
+      count = heap_.get();
       ls = reinterpret_cast<ptrdiff_t *>(count + nlevels);
       rs = ls + nlevels;
     } else {
@@ -444,7 +445,8 @@ struct StridedShape {
  private:
   size_t count_[kInline];
   ptrdiff_t ls_[kInline], rs_[kInline];
-  std::vector<size_t> heap_;  // size_t and ptrdiff_t have the same size and alignment
+  std::unique_ptr<size_t[]> heap_;  // size_t and ptrdiff_t have the same size and alignment (no
+                                    // std::vector: its set-up and tear-down cost ~10 instructions a call)
 };
 static_assert(sizeof(size_t) == sizeof(ptrdiff_t) && alignof(size_t) == alignof(ptrdiff_t));
 
