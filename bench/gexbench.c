@@ -11,7 +11,8 @@
  *   C barrier  gex_Coll_BarrierNB latency over every rank of the job
  *   D coll     Broadcast, ReduceToOne, ReduceToAll
  *   E ratomic  remote atomics: fetch-add latency, add and fetch-add rate
- *   F vis      VIS strided put/get
+ *   F vis      VIS strided put/get; short Indexed lists (2 and 16 entries of 64 and 512 bytes,
+ *              apart or adjacent): the per-call cost GASNet's testvisperf small lines show
  * Other options: --trials N (median of N trials, default 11), --step 2|4 (sizes: powers of 2 or 4),
  * --json FILE (append one JSON line per figure, every sample), --label TEXT (tags the records),
  * --pin auto|on|off (pin rank r to the r-th allowed CPU; auto: when there are enough CPUs),
@@ -587,6 +588,19 @@ static void vis_get(size_t b, long n) {
     gex_VIS_StridedGetBlocking(team, local_buf, dst_str, peer, peer_seg, src_str, vis_elem, count, 1, 0);
 }
 
+static size_t vis_count, vis_stride;
+static void *vis_local[16], *vis_remote[16];
+static void vis_iput(size_t b, long n) {
+  (void)b;
+  for (long i = 0; i < n; i++)
+    gex_VIS_IndexedPutBlocking(team, peer, vis_count, vis_remote, vis_elem, vis_count, vis_local, vis_elem, 0);
+}
+static void vis_iget(size_t b, long n) {
+  (void)b;
+  for (long i = 0; i < n; i++)
+    gex_VIS_IndexedGetBlocking(team, vis_count, vis_local, vis_elem, peer, vis_count, vis_remote, vis_elem, 0);
+}
+
 static void section_vis(void) {
   /* total bytes moved per call, as rows of vis_elem bytes every 2*vis_elem bytes (half-density) */
   size_t totals[2] = {(size_t)64 << 10, (size_t)1 << 20};
@@ -605,6 +619,25 @@ static void section_vis(void) {
     }
   }
   if (2 * totals[0] > maxsz) note("vis", "maxsz is below 128 KiB: VIS section skipped");
+  /* Short Indexed lists, one call at a time: entries of vis_elem bytes every vis_stride bytes on
+     both sides (2x: apart, each entry its own copy; 1x: adjacent, one copy for the library). */
+  static const size_t entries[2] = {2, 16}, lens[2] = {64, 512};
+  for (int c = 0; c < 2; c++)
+    for (int e = 0; e < 2; e++)
+      for (int adj = 0; adj < 2; adj++) {
+        vis_count = entries[c], vis_elem = lens[e], vis_stride = adj ? lens[e] : 2 * lens[e];
+        if (vis_count * vis_stride > maxsz) continue;
+        for (size_t i = 0; i < vis_count; i++) {
+          vis_local[i] = local_buf + i * vis_stride;
+          vis_remote[i] = peer_seg + i * vis_stride;
+        }
+        char name[64];
+        const size_t bytes = vis_count * vis_elem;
+        snprintf(name, sizeof name, "indexed_put_%zux%zu%s", vis_count, vis_elem, adj ? "_adjacent" : "");
+        if (do_puts) rank0_measure("vis", name, "latency", bytes, iters, vis_iput, FL_MEMCPY);
+        snprintf(name, sizeof name, "indexed_get_%zux%zu%s", vis_count, vis_elem, adj ? "_adjacent" : "");
+        if (do_gets) rank0_measure("vis", name, "latency", bytes, iters, vis_iget, FL_MEMCPY);
+      }
 }
 
 /* ---- main ----------------------------------------------------------------------------------------- */

@@ -356,7 +356,7 @@ def write_report(meta, records, notes, rows, made, plot_note, out, here):
                                 ("Barrier", "barrier", ""),
                                 ("Collectives (2 ranks)", "coll", ""),
                                 ("Remote atomics (2 ranks)", "ratomic", ""),
-                                ("VIS strided (2 ranks; size = payload bytes per call)", "vis", "")):
+                                ("VIS: strided, short Indexed lists (2 ranks; size = payload bytes per call)", "vis", "")):
         t = table(records, group, label)
         L.append("## " + title)
         L.append("")

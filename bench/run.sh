@@ -181,7 +181,7 @@ for s in "${steps[@]}"; do
       run_step ratomic "remote atomics, 2 ranks" \
         "$gexrun" -n 2 "$bench" "${common[@]}" "$iters" 64K ratomic ;;
     vis)
-      run_step vis "VIS strided put/get, 2 ranks" \
+      run_step vis "VIS strided put/get and short Indexed lists, 2 ranks" \
         "$gexrun" -n 2 "$bench" "${common[@]}" "$((iters / 10))" 4M vis ;;
     force_am)
       run_step force_am "RMA over Active Messages (GEX_FORCE_AM=1), 2 ranks" \
