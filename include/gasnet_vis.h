@@ -96,6 +96,16 @@ extern void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const void 
    library, which then does the whole operation (entries already copied here are copied again,
    the same bytes). Not an API. */
 extern int gexi_vis_pc_armed;
+#if defined(__GNUC__)
+/* 1 and *m = rank's map entry when tm, rank and flags take the load/store fast path (and, for a
+   put, no peer completion is armed). The library's release-build VIS paths test the same. */
+static inline int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, int put, gexi_PeerMap_t *m) {
+  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
+  if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return 0;
+  *m = gexi_fast_map[rank];
+  return 1;
+}
+#endif
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
 /* 1 once the put of [src, src+n) to rank's dest is done here; 0: the library must do it. */
 static inline int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t n,
@@ -115,14 +125,6 @@ static inline int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *
   return 1;
 }
 #define GEXI_VIS_INLINE_ENTRIES 8
-/* 1 and *m = rank's map entry when tm, rank and flags take the inline path (and, for a put, no
-   peer completion is armed). */
-static inline int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, int put, gexi_PeerMap_t *m) {
-  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
-  if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return 0;
-  *m = gexi_fast_map[rank];
-  return 1;
-}
 /* 1 once the lists are copied here; 0: the library must do the operation. `put`: remote is dst. */
 static inline int gexi_vis_ilists(gex_TM_t tm, gex_Rank_t rank, size_t dc, void *const dl[], size_t dlen, size_t sc,
                                   void *const sl[], size_t slen, gex_Flags_t flags, int put, int blocking) {

@@ -318,11 +318,9 @@ bool copy_each_fixed(bool put, const gexi_PeerMap_t &m, const IndexedList &local
 template <typename List>
 bool lists_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, const List dst, size_t dstcount, const List src,
                       size_t srccount, gex_Flags_t flags) {
-  if (flags != 0 || tm != gexi_fast_tm || rank >= gexi_fast_size || dstcount != srccount || !dst.list || !src.list)
-    return false;
   const bool put = c.dir == Direction::Put;
-  if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return false;
-  const gexi_PeerMap_t m = gexi_fast_map[rank];  // a copy: the copies below may alias the map for all the compiler knows
+  gexi_PeerMap_t m;  // a copy: the copies below may alias the map for all the compiler knows
+  if (dstcount != srccount || !dst.list || !src.list || !gexi_vis_peer(tm, rank, flags, put, &m)) return false;
   const List &local = put ? src : dst, &remote = put ? dst : src;
   if constexpr (std::is_same_v<List, IndexedList>) {
     const size_t n = dst.fixed_len;
@@ -492,10 +490,9 @@ void walk_strided(const StridedShape &shape, char *local, char *remote, Piece &&
 // continues another on both sides). false: the general path does it.
 bool strided_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, char *local, char *remote,
                         const StridedShape &shape, gex_Flags_t flags) {
-  if (flags != 0 || tm != gexi_fast_tm || rank >= gexi_fast_size) return false;
   const bool put = c.dir == Direction::Put;
-  if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return false;
-  const gexi_PeerMap_t m = gexi_fast_map[rank];
+  gexi_PeerMap_t m;
+  if (!gexi_vis_peer(tm, rank, flags, put, &m)) return false;
   // The remote extent [remote + lo, remote + hi + elemsz): a dimension with a negative stride
   // reaches below the base. An overflow leaves it to the general path.
   ptrdiff_t lo = 0, hi = 0;
