@@ -83,23 +83,23 @@ extern int gex_VIS_StridedPutBlocking(gex_TM_t tm, gex_Rank_t dstrank, void *dst
 extern void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const void *source_addr,
                                              size_t nbytes, gex_Flags_t flags);
 
-/* Short lists and contiguous sections inline. As GASNet's gasnet_vis.h, one region on each side
-   is a contiguous transfer: Strided whose counts are all 1, and (beyond GASNet's header) a
-   Strided section contiguous on both sides; and Vector and Indexed lists of at
-   most GEXI_VIS_INLINE_ENTRIES entries each, of the same shape (entry i of both the same length),
-   are copied entry by entry: to a load/store neighbour each is gasnetex.h's inline copy (a
-   Blocking operation counts once in the poll tick). A library call costs more than the copies of
-   such lists (testvisperf's 2-entry lines were 0.6-0.7 of GASNet through the library, VM
-   2026-11-27); longer lists go to the library, which merges adjacent entries. Everything else,
-   flags, a peer completion armed on any thread (the put must run it), a remote entry outside the
-   mapped segment and the misuse the library reports (NULL lists, unequal lengths) call the
-   library, which then does the whole operation (entries already copied here are copied again,
-   the same bytes). Not an API. */
+/* Short lists and contiguous sections inline, always (GEXI_INLINE, as gasnetex.h's RMA). As
+   GASNet's gasnet_vis.h, one region on each side is a contiguous transfer: Strided whose counts
+   are all 1, and (beyond GASNet's header) a Strided section contiguous on both sides; and Vector
+   and Indexed lists of at most GEXI_VIS_INLINE_ENTRIES entries each, of the same shape (entry i
+   of both the same length), are copied entry by entry: to a load/store neighbour each is
+   gasnetex.h's inline copy (a Blocking operation counts once in the poll tick). A library call
+   costs more than the copies of such lists (testvisperf's 2-entry lines were 0.6-0.7 of GASNet
+   through the library, VM 2026-11-27); longer lists go to the library, which merges adjacent
+   entries. Everything else, flags, a peer completion armed on any thread (the put must run it),
+   a remote entry outside the mapped segment and the misuse the library reports (NULL lists,
+   unequal lengths) call the library, which then does the whole operation (entries already
+   copied here are copied again, the same bytes). Not an API. */
 extern int gexi_vis_pc_armed;
 #if defined(__GNUC__)
 /* 1 and *m = rank's map entry when tm, rank and flags take the load/store fast path (and, for a
    put, no peer completion is armed). The library's release-build VIS paths test the same. */
-static inline int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, int put, gexi_PeerMap_t *m) {
+GEXI_INLINE int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, int put, gexi_PeerMap_t *m) {
   if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
   if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return 0;
   *m = gexi_fast_map[rank];
@@ -108,7 +108,7 @@ static inline int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags,
 #endif
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
 /* 1 once the put of [src, src+n) to rank's dest is done here; 0: the library must do it. */
-static inline int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t n,
+GEXI_INLINE int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t n,
                                 gex_Flags_t flags, int blocking) {
   void *to;
   if (n == 0 || __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0 ||
@@ -117,7 +117,7 @@ static inline int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const 
   gexi_fast_put(to, src, n);
   return 1;
 }
-static inline int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t n,
+GEXI_INLINE int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t n,
                                 gex_Flags_t flags, int blocking) {
   void *from;
   if (n == 0 || !gexi_fast_xlate(tm, rank, src, n, flags, &from) || (blocking && !gexi_fast_tick())) return 0;
@@ -125,13 +125,14 @@ static inline int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *
   return 1;
 }
 #define GEXI_VIS_INLINE_ENTRIES 8
-/* 1 once the lists are copied here; 0: the library must do the operation. `put`: remote is dst. */
-static inline int gexi_vis_ilists(gex_TM_t tm, gex_Rank_t rank, size_t dc, void *const dl[], size_t dlen, size_t sc,
+/* 1 once the lists of 2 or more entries are copied here; 0: the library must do the operation.
+   `put`: remote is dst. Apart from the one-entry case (gexi_vis_ilists/vlists below), though both
+   are always inlined: with the loop out of line (a call) testvisperf's 2-8 entry lines were 0.8
+   of this, and with one function for both cases its 2-8 entry Vector puts of 8-byte pieces were
+   0.5-0.7 (its main() spilled around the loop; VM, 2026-11-27). */
+GEXI_INLINE int gexi_vis_ilists_n(gex_TM_t tm, gex_Rank_t rank, size_t dc, void *const dl[], size_t dlen, size_t sc,
                                   void *const sl[], size_t slen, gex_Flags_t flags, int put, int blocking) {
   gexi_PeerMap_t m;
-  if (dc == 1 && sc == 1 && dl != NULL && sl != NULL && dlen == slen) /* the common case, without the loop */
-    return put ? gexi_vis_put1(tm, rank, dl[0], sl[0], dlen, flags, blocking)
-               : gexi_vis_get1(tm, dl[0], rank, sl[0], dlen, flags, blocking);
   if (dc != sc || dc - 1 >= GEXI_VIS_INLINE_ENTRIES || dlen != slen || dlen == 0 || dl == NULL || sl == NULL ||
       !gexi_vis_peer(tm, rank, flags, put, &m) || (blocking && !gexi_fast_tick()))
     return 0;
@@ -143,12 +144,9 @@ static inline int gexi_vis_ilists(gex_TM_t tm, gex_Rank_t rank, size_t dc, void 
   }
   return 1;
 }
-static inline int gexi_vis_vlists(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_Memvec_t const dl[], size_t sc,
+GEXI_INLINE int gexi_vis_vlists_n(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_Memvec_t const dl[], size_t sc,
                                   gex_Memvec_t const sl[], gex_Flags_t flags, int put, int blocking) {
   gexi_PeerMap_t m;
-  if (dc == 1 && sc == 1 && dl != NULL && sl != NULL && dl[0].gex_len == sl[0].gex_len)
-    return put ? gexi_vis_put1(tm, rank, dl[0].gex_addr, sl[0].gex_addr, dl[0].gex_len, flags, blocking)
-               : gexi_vis_get1(tm, dl[0].gex_addr, rank, sl[0].gex_addr, dl[0].gex_len, flags, blocking);
   if (dc != sc || dc - 1 >= GEXI_VIS_INLINE_ENTRIES || dl == NULL || sl == NULL ||
       !gexi_vis_peer(tm, rank, flags, put, &m) || (blocking && !gexi_fast_tick()))
     return 0;
@@ -163,11 +161,27 @@ static inline int gexi_vis_vlists(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_M
   }
   return 1;
 }
+/* 1 once the lists are copied here; 0: the library must do the operation. One entry on each side
+   (the common case) is gexi_vis_put1/get1, without the loop. */
+GEXI_INLINE int gexi_vis_ilists(gex_TM_t tm, gex_Rank_t rank, size_t dc, void *const dl[], size_t dlen, size_t sc,
+                                void *const sl[], size_t slen, gex_Flags_t flags, int put, int blocking) {
+  if (dc == 1 && sc == 1 && dl != NULL && sl != NULL && dlen == slen)
+    return put ? gexi_vis_put1(tm, rank, dl[0], sl[0], dlen, flags, blocking)
+               : gexi_vis_get1(tm, dl[0], rank, sl[0], dlen, flags, blocking);
+  return gexi_vis_ilists_n(tm, rank, dc, dl, dlen, sc, sl, slen, flags, put, blocking);
+}
+GEXI_INLINE int gexi_vis_vlists(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_Memvec_t const dl[], size_t sc,
+                                gex_Memvec_t const sl[], gex_Flags_t flags, int put, int blocking) {
+  if (dc == 1 && sc == 1 && dl != NULL && sl != NULL && dl[0].gex_len == sl[0].gex_len)
+    return put ? gexi_vis_put1(tm, rank, dl[0].gex_addr, sl[0].gex_addr, dl[0].gex_len, flags, blocking)
+               : gexi_vis_get1(tm, dl[0].gex_addr, rank, sl[0].gex_addr, dl[0].gex_len, flags, blocking);
+  return gexi_vis_vlists_n(tm, rank, dc, dl, sc, sl, flags, put, blocking);
+}
 /* The bytes of a strided section that is one contiguous region on both sides, or 0: every
    dimension of count > 1 continues the ones before it on both sides (what the library's
    normalisation makes one copy; testvisperf's 100% density lines up to 4 KiB were 0.7-0.9 of
    GASNet through the library, VM 2026-11-27). Strides of count-1 dimensions are not read. */
-static inline size_t gexi_vis_scontig(size_t elemsz, const ptrdiff_t *dstr, const ptrdiff_t *sstr, const size_t *count,
+GEXI_INLINE size_t gexi_vis_scontig(size_t elemsz, const ptrdiff_t *dstr, const ptrdiff_t *sstr, const size_t *count,
                                       size_t levels) {
   size_t bytes = elemsz;
   if (levels && count == NULL) return 0;
@@ -180,7 +194,7 @@ static inline size_t gexi_vis_scontig(size_t elemsz, const ptrdiff_t *dstr, cons
   return bytes;
 }
 #define GEXI_VIS_ENTRY(RET, NAME, PARAMS, ARGS, TEST, DONE)                  \
-  static inline RET gexi_inline_VIS_##NAME PARAMS {                          \
+  GEXI_INLINE RET gexi_inline_VIS_##NAME PARAMS {                          \
     if (TEST) return DONE;                                                   \
     return (gex_VIS_##NAME) ARGS;                                            \
   }

@@ -56,7 +56,7 @@ class Coalescer {
 // as gasnetex.h's inline path copies them (no call, so the loop keeps its registers: Indexed
 // gets of 64-byte entries 4.5-5.0 -> 2.3-2.9 ns each, VM), the rest by rma_copy.h (one store or
 // load for an aligned word, else memcpy).
-inline void copy_piece(bool put, char *local, char *mapped, size_t n) {
+[[gnu::always_inline]] inline void copy_piece(bool put, char *local, char *mapped, size_t n) {
   if (n >= 16 && n <= 128)
     put ? gexi_copy_small(mapped, local, n) : gexi_copy_small(local, mapped, n);
   else if (put)
@@ -65,11 +65,20 @@ inline void copy_piece(bool put, char *local, char *mapped, size_t n) {
     rma_copy_from_shared(local, mapped, n);
 }
 
+template <size_t N, typename Body>
+[[gnu::always_inline]] inline bool with_word_copy(bool put, Body &body) {
+  if (put) return body([](char *l, char *m) { rma_copy_to_shared(m, l, N); });
+  return body([](char *l, char *m) { rma_copy_from_shared(l, m, N); });
+}
+
 // Runs body(copy), where copy(local, mapped) moves n bytes in the direction given: a loop over
 // many pieces of one size then chooses its copy once, not at every piece (copy_piece's tests cost
 // about 8 instructions a piece).
+// Always inlined into its caller: out of line (GCC's choice once gasnetex.h's copy became
+// always_inline) the body's loop reloaded every captured reference at each entry, 1024 scattered
+// 8-byte Indexed entries 874 -> 2223 ns a call (VM, 2026-11-27).
 template <typename Body>
-bool with_fixed_copy(bool put, size_t n, Body &&body) {
+[[gnu::always_inline]] inline bool with_fixed_copy(bool put, size_t n, Body &&body) {
   if (n >= 16 && n <= 128) {
     if (put) return body([n](char *l, char *m) { gexi_copy_small(m, l, n); });
     return body([n](char *l, char *m) { gexi_copy_small(l, m, n); });
@@ -78,6 +87,10 @@ bool with_fixed_copy(bool put, size_t n, Body &&body) {
     if (put) return body([n](char *l, char *m) { std::memcpy(m, l, n); });
     return body([n](char *l, char *m) { std::memcpy(l, m, n); });
   }
+  // 8 and 4 bytes as constants: rma_copy's switch on the size folds away, one alignment test
+  // and one store or load an entry remain.
+  if (n == 8) return with_word_copy<8>(put, body);
+  if (n == 4) return with_word_copy<4>(put, body);
   if (put) return body([n](char *l, char *m) { rma_copy_to_shared(m, l, n); });
   return body([n](char *l, char *m) { rma_copy_from_shared(l, m, n); });
 }
@@ -277,9 +290,14 @@ void walk_lists(const DstList &dst, size_t dstcount, const SrcList &src, size_t 
 // - copy_each_fixed: an Indexed list whose first two entries do not continue each other is taken
 //   as scattered: a range test and a copy per entry, nothing else.
 
+// The lists come by value (two words): a copy through a char pointer could alias a list passed by
+// reference for all the compiler knows, and it then reloaded the list's pointer at every entry
+// (256 scattered 64-byte Indexed entries 4680 -> 5239 instructions a call once copy_each_fixed was
+// no longer inlined into its caller, callgrind 2026-11-27).
+
 // Copies `local`/`remote` entry by entry, merging runs of entries adjacent on both sides.
 template <typename List>
-bool copy_runs(bool put, const gexi_PeerMap_t &m, const List &local, const List &remote, size_t count) {
+bool copy_runs(bool put, const gexi_PeerMap_t &m, const List local, const List remote, size_t count) {
   for (size_t i = 0; i < count;) {
     char *const l = local.addr(i), *const r = remote.addr(i);
     size_t n = local.len(i);
@@ -299,8 +317,10 @@ bool copy_runs(bool put, const gexi_PeerMap_t &m, const List &local, const List 
   return true;
 }
 
-// Indexed entries of n bytes each, taken one by one.
-bool copy_each_fixed(bool put, const gexi_PeerMap_t &m, const IndexedList &local, const IndexedList &remote,
+// Indexed entries of n bytes each, taken one by one. Inlined into each entry point, as GCC chose
+// before with_fixed_copy was forced in line: out of line it cost ~100 more instructions a call
+// (16 x 512 B: 291 -> 391 besides the copies, callgrind 2026-11-27).
+[[gnu::always_inline]] inline bool copy_each_fixed(bool put, const gexi_PeerMap_t &m, const IndexedList local, const IndexedList remote,
                      size_t count, size_t n) {
   if (n > m.size) return false;  // also: no load/store segment (size 0)
   const uintptr_t base = m.owner_base, last = m.size - n;
