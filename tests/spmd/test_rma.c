@@ -152,9 +152,10 @@ enum { G_BLOCKING, G_NB_WAIT, G_NB_TEST, G_NBI, G_NMODES };
 
 static void get_round(unsigned round, int all_to_all, int mode) {
   gex_Event_t evs[TEST_MAX_RANKS];
-  uint8_t *dst[TEST_MAX_RANKS];
-  xfer_t xs[TEST_MAX_RANKS];
-  gex_Rank_t from[TEST_MAX_RANKS];
+  /* zeroed only so GCC's -Wmaybe-uninitialized (release build) sees them set: entries 0..nops-1 are */
+  uint8_t *dst[TEST_MAX_RANKS] = {0};
+  xfer_t xs[TEST_MAX_RANKS] = {0};
+  gex_Rank_t from[TEST_MAX_RANKS] = {0};
   size_t nops = 0;
   for (gex_Rank_t i = 0; i < np; i++) {
     gex_Rank_t s = all_to_all ? (me + np - i) % np : left;
