@@ -109,7 +109,7 @@ GEXI_INLINE int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, i
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
 /* 1 once the put of [src, src+n) to rank's dest is done here; 0: the library must do it. */
 GEXI_INLINE int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t n,
-                                gex_Flags_t flags, int blocking) {
+                              gex_Flags_t flags, int blocking) {
   void *to;
   if (n == 0 || __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0 ||
       !gexi_fast_xlate(tm, rank, dest, n, flags, &to) || (blocking && !gexi_fast_tick()))
@@ -118,7 +118,7 @@ GEXI_INLINE int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const vo
   return 1;
 }
 GEXI_INLINE int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t n,
-                                gex_Flags_t flags, int blocking) {
+                              gex_Flags_t flags, int blocking) {
   void *from;
   if (n == 0 || !gexi_fast_xlate(tm, rank, src, n, flags, &from) || (blocking && !gexi_fast_tick())) return 0;
   gexi_fast_get(dest, from, n);
@@ -182,7 +182,7 @@ GEXI_INLINE int gexi_vis_vlists(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_Mem
    normalisation makes one copy; testvisperf's 100% density lines up to 4 KiB were 0.7-0.9 of
    GASNet through the library, VM 2026-11-27). Strides of count-1 dimensions are not read. */
 GEXI_INLINE size_t gexi_vis_scontig(size_t elemsz, const ptrdiff_t *dstr, const ptrdiff_t *sstr, const size_t *count,
-                                      size_t levels) {
+                                    size_t levels) {
   size_t bytes = elemsz;
   if (levels && count == NULL) return 0;
   for (size_t k = 0; k < levels; ++k) {
@@ -194,7 +194,7 @@ GEXI_INLINE size_t gexi_vis_scontig(size_t elemsz, const ptrdiff_t *dstr, const 
   return bytes;
 }
 #define GEXI_VIS_ENTRY(RET, NAME, PARAMS, ARGS, TEST, DONE)                  \
-  GEXI_INLINE RET gexi_inline_VIS_##NAME PARAMS {                          \
+  GEXI_INLINE RET gexi_inline_VIS_##NAME PARAMS {                            \
     if (TEST) return DONE;                                                   \
     return (gex_VIS_##NAME) ARGS;                                            \
   }

@@ -1725,7 +1725,7 @@ GEXI_INLINE int gexi_peer_map_xlate(const gexi_PeerMap_t *m, const void *addr, s
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
 /* gexi_peer_map_xlate for rank of tm, when the fast path covers them and flags are 0. */
 GEXI_INLINE int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
-                                  gex_Flags_t flags, void **out) {
+                                gex_Flags_t flags, void **out) {
   /* gexi_fast_size is 0 while the map is unset or the fast path is off, so no NULL test. */
   if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
   return gexi_peer_map_xlate(gexi_fast_map + rank, addr, nbytes, out);
@@ -1772,13 +1772,13 @@ GEXI_INLINE void gexi_fast_lc(gex_Event_t *lc_opt) {
   if ((uintptr_t)lc_opt > (uintptr_t)GEX_EVENT_GROUP) *lc_opt = GEX_EVENT_INVALID;
 }
 GEXI_INLINE int gexi_inline_PutBlocking(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
-                                          size_t nbytes, gex_Flags_t flags) {
+                                        size_t nbytes, gex_Flags_t flags) {
   void *to;
   if (gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to) && gexi_fast_tick()) { gexi_fast_put(to, src, nbytes); return 0; }
   return (gex_RMA_PutBlocking)(tm, rank, dest, src, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
-                                     size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
+                                   size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
   void *to;
   if (!gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) return (gex_RMA_PutNBI)(tm, rank, dest, src, nbytes, lc_opt, flags);
   gexi_fast_put(to, src, nbytes);
@@ -1786,7 +1786,7 @@ GEXI_INLINE int gexi_inline_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, con
   return 0;
 }
 GEXI_INLINE gex_Event_t gexi_inline_PutNB(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
-                                            size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
+                                          size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
   void *to;
   if (!gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) return (gex_RMA_PutNB)(tm, rank, dest, src, nbytes, lc_opt, flags);
   gexi_fast_put(to, src, nbytes);
@@ -1794,20 +1794,20 @@ GEXI_INLINE gex_Event_t gexi_inline_PutNB(gex_TM_t tm, gex_Rank_t rank, void *de
   return GEX_EVENT_INVALID;
 }
 GEXI_INLINE int gexi_inline_GetBlocking(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
-                                          size_t nbytes, gex_Flags_t flags) {
+                                        size_t nbytes, gex_Flags_t flags) {
   void *from;
   if (gexi_fast_xlate(tm, rank, src, nbytes, flags, &from) && gexi_fast_tick()) { gexi_fast_get(dest, from, nbytes); return 0; }
   return (gex_RMA_GetBlocking)(tm, dest, rank, src, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_GetNBI(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes,
-                                     gex_Flags_t flags) {
+                                   gex_Flags_t flags) {
   void *from;
   if (!gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) return (gex_RMA_GetNBI)(tm, dest, rank, src, nbytes, flags);
   gexi_fast_get(dest, from, nbytes);
   return 0;
 }
 GEXI_INLINE gex_Event_t gexi_inline_GetNB(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
-                                            size_t nbytes, gex_Flags_t flags) {
+                                          size_t nbytes, gex_Flags_t flags) {
   void *from;
   if (!gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) return (gex_RMA_GetNB)(tm, dest, rank, src, nbytes, flags);
   gexi_fast_get(dest, from, nbytes);
@@ -1815,7 +1815,7 @@ GEXI_INLINE gex_Event_t gexi_inline_GetNB(gex_TM_t tm, void *dest, gex_Rank_t ra
 }
 /* Value forms: nbytes 1..8, the low-order bytes of the value (little endian, as the library). */
 GEXI_INLINE gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *src, size_t nbytes,
-                                                         gex_Flags_t flags) {
+                                                       gex_Flags_t flags) {
   void *from;
   if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, src, nbytes, flags, &from) &&
       gexi_fast_tick()) {
@@ -1826,21 +1826,21 @@ GEXI_INLINE gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t r
   return (gex_RMA_GetBlockingVal)(tm, rank, src, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_PutBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
-                                             size_t nbytes, gex_Flags_t flags) {
+                                           size_t nbytes, gex_Flags_t flags) {
   void *to;
   if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to) &&
       gexi_fast_tick()) { gexi_fast_put(to, &value, nbytes); return 0; }
   return (gex_RMA_PutBlockingVal)(tm, rank, dest, value, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
-                                        size_t nbytes, gex_Flags_t flags) {
+                                      size_t nbytes, gex_Flags_t flags) {
   void *to;
   if (!(nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to))) return (gex_RMA_PutNBIVal)(tm, rank, dest, value, nbytes, flags);
   gexi_fast_put(to, &value, nbytes);
   return 0;
 }
 GEXI_INLINE gex_Event_t gexi_inline_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
-                                               size_t nbytes, gex_Flags_t flags) {
+                                             size_t nbytes, gex_Flags_t flags) {
   void *to;
   if (!(nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to))) return (gex_RMA_PutNBVal)(tm, rank, dest, value, nbytes, flags);
   gexi_fast_put(to, &value, nbytes);

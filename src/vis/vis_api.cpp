@@ -320,8 +320,8 @@ bool copy_runs(bool put, const gexi_PeerMap_t &m, const List local, const List r
 // Indexed entries of n bytes each, taken one by one. Inlined into each entry point, as GCC chose
 // before with_fixed_copy was forced in line: out of line it cost ~100 more instructions a call
 // (16 x 512 B: 291 -> 391 besides the copies, callgrind 2026-11-27).
-[[gnu::always_inline]] inline bool copy_each_fixed(bool put, const gexi_PeerMap_t &m, const IndexedList local, const IndexedList remote,
-                     size_t count, size_t n) {
+[[gnu::always_inline]] inline bool copy_each_fixed(bool put, const gexi_PeerMap_t &m, const IndexedList local,
+                                                   const IndexedList remote, size_t count, size_t n) {
   if (n > m.size) return false;  // also: no load/store segment (size 0)
   const uintptr_t base = m.owner_base, last = m.size - n;
   const intptr_t delta = m.delta;
