@@ -84,8 +84,8 @@ extern int gex_AD_OpNBI_DBL(gex_AD_t ad, double *result_p, gex_Rank_t tgt_rank, 
     T *p = (T *)pv;                                                                                   \
     const int fetching = (op & (GEX_OP_GET | GEX_OP_SWAP | GEX_OP_FCAS | GEX_OP_FADD | GEX_OP_FSUB |      \
                                 GEX_OP_FINC | GEX_OP_FDEC | GEX_OP_FAND | GEX_OP_FOR | GEX_OP_FXOR)) != 0; \
-    /* the library reports a NULL result_p; every 64th operation polls there */                           \
-    if (__builtin_expect((fetching && result_p == NULL) || !gexi_fast_tick(), 0)) return 0;               \
+    /* the library reports a NULL result_p */                                                             \
+    if (__builtin_expect(fetching && result_p == NULL, 0)) return 0;                                      \
     T old;                                                                                                \
     switch (op) {                                                                                         \
       case GEX_OP_GET: old = __atomic_load_n(p, __ATOMIC_RELAXED); break;                                 \
@@ -125,7 +125,7 @@ GEXI_AD_INLINE(U64, uint64_t)
     R *p = (R *)pv;                                                                                   \
     const int fetching = (op & (GEX_OP_GET | GEX_OP_SWAP | GEX_OP_FCAS | GEX_OP_FADD | GEX_OP_FSUB |      \
                                 GEX_OP_FINC | GEX_OP_FDEC)) != 0;                                          \
-    if (__builtin_expect((fetching && result_p == NULL) || !gexi_fast_tick(), 0)) return 0;               \
+    if (__builtin_expect(fetching && result_p == NULL, 0)) return 0;                                      \
     R abits, bbits, old;                                                                                  \
     __builtin_memcpy(&abits, &a, sizeof(R));                                                              \
     __builtin_memcpy(&bbits, &b, sizeof(R));                                                              \

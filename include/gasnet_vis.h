@@ -109,18 +109,18 @@ GEXI_INLINE int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, i
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
 /* 1 once the put of [src, src+n) to rank's dest is done here; 0: the library must do it. */
 GEXI_INLINE int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src, size_t n,
-                              gex_Flags_t flags, int blocking) {
+                              gex_Flags_t flags) {
   void *to;
   if (n == 0 || __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0 ||
-      !gexi_fast_xlate(tm, rank, dest, n, flags, &to) || (blocking && !gexi_fast_tick()))
+      !gexi_fast_xlate(tm, rank, dest, n, flags, &to))
     return 0;
   gexi_fast_put(to, src, n);
   return 1;
 }
 GEXI_INLINE int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t n,
-                              gex_Flags_t flags, int blocking) {
+                              gex_Flags_t flags) {
   void *from;
-  if (n == 0 || !gexi_fast_xlate(tm, rank, src, n, flags, &from) || (blocking && !gexi_fast_tick())) return 0;
+  if (n == 0 || !gexi_fast_xlate(tm, rank, src, n, flags, &from)) return 0;
   gexi_fast_get(dest, from, n);
   return 1;
 }
@@ -131,10 +131,10 @@ GEXI_INLINE int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *sr
    of this, and with one function for both cases its 2-8 entry Vector puts of 8-byte pieces were
    0.5-0.7 (its main() spilled around the loop; VM, 2026-11-27). */
 GEXI_INLINE int gexi_vis_ilists_n(gex_TM_t tm, gex_Rank_t rank, size_t dc, void *const dl[], size_t dlen, size_t sc,
-                                  void *const sl[], size_t slen, gex_Flags_t flags, int put, int blocking) {
+                                  void *const sl[], size_t slen, gex_Flags_t flags, int put) {
   gexi_PeerMap_t m;
   if (dc != sc || dc - 1 >= GEXI_VIS_INLINE_ENTRIES || dlen != slen || dlen == 0 || dl == NULL || sl == NULL ||
-      !gexi_vis_peer(tm, rank, flags, put, &m) || (blocking && !gexi_fast_tick()))
+      !gexi_vis_peer(tm, rank, flags, put, &m))
     return 0;
   for (size_t i = 0; i < dc; ++i) {
     void *mapped;
@@ -145,10 +145,10 @@ GEXI_INLINE int gexi_vis_ilists_n(gex_TM_t tm, gex_Rank_t rank, size_t dc, void 
   return 1;
 }
 GEXI_INLINE int gexi_vis_vlists_n(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_Memvec_t const dl[], size_t sc,
-                                  gex_Memvec_t const sl[], gex_Flags_t flags, int put, int blocking) {
+                                  gex_Memvec_t const sl[], gex_Flags_t flags, int put) {
   gexi_PeerMap_t m;
   if (dc != sc || dc - 1 >= GEXI_VIS_INLINE_ENTRIES || dl == NULL || sl == NULL ||
-      !gexi_vis_peer(tm, rank, flags, put, &m) || (blocking && !gexi_fast_tick()))
+      !gexi_vis_peer(tm, rank, flags, put, &m))
     return 0;
   for (size_t i = 0; i < dc; ++i) {
     const size_t n = dl[i].gex_len;
@@ -164,18 +164,18 @@ GEXI_INLINE int gexi_vis_vlists_n(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_M
 /* 1 once the lists are copied here; 0: the library must do the operation. One entry on each side
    (the common case) is gexi_vis_put1/get1, without the loop. */
 GEXI_INLINE int gexi_vis_ilists(gex_TM_t tm, gex_Rank_t rank, size_t dc, void *const dl[], size_t dlen, size_t sc,
-                                void *const sl[], size_t slen, gex_Flags_t flags, int put, int blocking) {
+                                void *const sl[], size_t slen, gex_Flags_t flags, int put) {
   if (dc == 1 && sc == 1 && dl != NULL && sl != NULL && dlen == slen)
-    return put ? gexi_vis_put1(tm, rank, dl[0], sl[0], dlen, flags, blocking)
-               : gexi_vis_get1(tm, dl[0], rank, sl[0], dlen, flags, blocking);
-  return gexi_vis_ilists_n(tm, rank, dc, dl, dlen, sc, sl, slen, flags, put, blocking);
+    return put ? gexi_vis_put1(tm, rank, dl[0], sl[0], dlen, flags)
+               : gexi_vis_get1(tm, dl[0], rank, sl[0], dlen, flags);
+  return gexi_vis_ilists_n(tm, rank, dc, dl, dlen, sc, sl, slen, flags, put);
 }
 GEXI_INLINE int gexi_vis_vlists(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_Memvec_t const dl[], size_t sc,
-                                gex_Memvec_t const sl[], gex_Flags_t flags, int put, int blocking) {
+                                gex_Memvec_t const sl[], gex_Flags_t flags, int put) {
   if (dc == 1 && sc == 1 && dl != NULL && sl != NULL && dl[0].gex_len == sl[0].gex_len)
-    return put ? gexi_vis_put1(tm, rank, dl[0].gex_addr, sl[0].gex_addr, dl[0].gex_len, flags, blocking)
-               : gexi_vis_get1(tm, dl[0].gex_addr, rank, sl[0].gex_addr, dl[0].gex_len, flags, blocking);
-  return gexi_vis_vlists_n(tm, rank, dc, dl, sc, sl, flags, put, blocking);
+    return put ? gexi_vis_put1(tm, rank, dl[0].gex_addr, sl[0].gex_addr, dl[0].gex_len, flags)
+               : gexi_vis_get1(tm, dl[0].gex_addr, rank, sl[0].gex_addr, dl[0].gex_len, flags);
+  return gexi_vis_vlists_n(tm, rank, dc, dl, sc, sl, flags, put);
 }
 /* The bytes of a strided section that is one contiguous region on both sides, or 0: every
    dimension of count > 1 continues the ones before it on both sides (what the library's
@@ -198,66 +198,66 @@ GEXI_INLINE size_t gexi_vis_scontig(size_t elemsz, const ptrdiff_t *dstr, const 
     if (TEST) return DONE;                                                   \
     return (gex_VIS_##NAME) ARGS;                                            \
   }
-#define GEXI_VIS_VPUT(NAME, RET, DONE, B)                                                                   \
+#define GEXI_VIS_VPUT(NAME, RET, DONE)                                                                       \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, gex_Rank_t dstrank, size_t dstcount, gex_Memvec_t const dstlist[], \
                              size_t srccount, gex_Memvec_t const srclist[], gex_Flags_t flags),              \
                  (tm, dstrank, dstcount, dstlist, srccount, srclist, flags),                                 \
-                 gexi_vis_vlists(tm, dstrank, dstcount, dstlist, srccount, srclist, flags, 1, B),            \
+                 gexi_vis_vlists(tm, dstrank, dstcount, dstlist, srccount, srclist, flags, 1),               \
                  DONE)
-#define GEXI_VIS_VGET(NAME, RET, DONE, B)                                                                   \
+#define GEXI_VIS_VGET(NAME, RET, DONE)                                                                       \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, size_t dstcount, gex_Memvec_t const dstlist[], gex_Rank_t srcrank, \
                              size_t srccount, gex_Memvec_t const srclist[], gex_Flags_t flags),              \
                  (tm, dstcount, dstlist, srcrank, srccount, srclist, flags),                                 \
-                 gexi_vis_vlists(tm, srcrank, dstcount, dstlist, srccount, srclist, flags, 0, B),            \
+                 gexi_vis_vlists(tm, srcrank, dstcount, dstlist, srccount, srclist, flags, 0),               \
                  DONE)
-#define GEXI_VIS_IPUT(NAME, RET, DONE, B)                                                                   \
+#define GEXI_VIS_IPUT(NAME, RET, DONE)                                                                       \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, gex_Rank_t dstrank, size_t dstcount, void *const dstlist[],        \
                              size_t dstlen, size_t srccount, void *const srclist[], size_t srclen,           \
                              gex_Flags_t flags),                                                             \
                  (tm, dstrank, dstcount, dstlist, dstlen, srccount, srclist, srclen, flags),                 \
-                 gexi_vis_ilists(tm, dstrank, dstcount, dstlist, dstlen, srccount, srclist, srclen, flags, 1, B), \
+                 gexi_vis_ilists(tm, dstrank, dstcount, dstlist, dstlen, srccount, srclist, srclen, flags, 1), \
                  DONE)
-#define GEXI_VIS_IGET(NAME, RET, DONE, B)                                                                   \
+#define GEXI_VIS_IGET(NAME, RET, DONE)                                                                       \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, size_t dstcount, void *const dstlist[], size_t dstlen,             \
                              gex_Rank_t srcrank, size_t srccount, void *const srclist[], size_t srclen,      \
                              gex_Flags_t flags),                                                             \
                  (tm, dstcount, dstlist, dstlen, srcrank, srccount, srclist, srclen, flags),                 \
-                 gexi_vis_ilists(tm, srcrank, dstcount, dstlist, dstlen, srccount, srclist, srclen, flags, 0, B), \
+                 gexi_vis_ilists(tm, srcrank, dstcount, dstlist, dstlen, srccount, srclist, srclen, flags, 0), \
                  DONE)
-#define GEXI_VIS_SPUT(NAME, RET, DONE, B)                                                                   \
+#define GEXI_VIS_SPUT(NAME, RET, DONE)                                                                       \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, gex_Rank_t dstrank, void *dstaddr, const ptrdiff_t dststrides[],   \
                              void *srcaddr, const ptrdiff_t srcstrides[], size_t elemsz,                     \
                              const size_t count[], size_t stridelevels, gex_Flags_t flags),                  \
                  (tm, dstrank, dstaddr, dststrides, srcaddr, srcstrides, elemsz, count, stridelevels, flags), \
-                 gexi_vis_put1(tm, dstrank, dstaddr, srcaddr,                                               \
-                               gexi_vis_scontig(elemsz, dststrides, srcstrides, count, stridelevels), flags, B), \
+                 gexi_vis_put1(tm, dstrank, dstaddr, srcaddr,                                                \
+                               gexi_vis_scontig(elemsz, dststrides, srcstrides, count, stridelevels), flags), \
                  DONE)
-#define GEXI_VIS_SGET(NAME, RET, DONE, B)                                                                   \
+#define GEXI_VIS_SGET(NAME, RET, DONE)                                                                       \
   GEXI_VIS_ENTRY(RET, NAME, (gex_TM_t tm, void *dstaddr, const ptrdiff_t dststrides[], gex_Rank_t srcrank,   \
                              void *srcaddr, const ptrdiff_t srcstrides[], size_t elemsz,                     \
                              const size_t count[], size_t stridelevels, gex_Flags_t flags),                  \
                  (tm, dstaddr, dststrides, srcrank, srcaddr, srcstrides, elemsz, count, stridelevels, flags), \
-                 gexi_vis_get1(tm, dstaddr, srcrank, srcaddr,                                               \
-                               gexi_vis_scontig(elemsz, dststrides, srcstrides, count, stridelevels), flags, B), \
+                 gexi_vis_get1(tm, dstaddr, srcrank, srcaddr,                                                \
+                               gexi_vis_scontig(elemsz, dststrides, srcstrides, count, stridelevels), flags), \
                  DONE)
-GEXI_VIS_VPUT(VectorPutNB, gex_Event_t, GEX_EVENT_INVALID, 0)
-GEXI_VIS_VPUT(VectorPutNBI, int, 0, 0)
-GEXI_VIS_VPUT(VectorPutBlocking, int, 0, 1)
-GEXI_VIS_VGET(VectorGetNB, gex_Event_t, GEX_EVENT_INVALID, 0)
-GEXI_VIS_VGET(VectorGetNBI, int, 0, 0)
-GEXI_VIS_VGET(VectorGetBlocking, int, 0, 1)
-GEXI_VIS_IPUT(IndexedPutNB, gex_Event_t, GEX_EVENT_INVALID, 0)
-GEXI_VIS_IPUT(IndexedPutNBI, int, 0, 0)
-GEXI_VIS_IPUT(IndexedPutBlocking, int, 0, 1)
-GEXI_VIS_IGET(IndexedGetNB, gex_Event_t, GEX_EVENT_INVALID, 0)
-GEXI_VIS_IGET(IndexedGetNBI, int, 0, 0)
-GEXI_VIS_IGET(IndexedGetBlocking, int, 0, 1)
-GEXI_VIS_SPUT(StridedPutNB, gex_Event_t, GEX_EVENT_INVALID, 0)
-GEXI_VIS_SPUT(StridedPutNBI, int, 0, 0)
-GEXI_VIS_SPUT(StridedPutBlocking, int, 0, 1)
-GEXI_VIS_SGET(StridedGetNB, gex_Event_t, GEX_EVENT_INVALID, 0)
-GEXI_VIS_SGET(StridedGetNBI, int, 0, 0)
-GEXI_VIS_SGET(StridedGetBlocking, int, 0, 1)
+GEXI_VIS_VPUT(VectorPutNB, gex_Event_t, GEX_EVENT_INVALID)
+GEXI_VIS_VPUT(VectorPutNBI, int, 0)
+GEXI_VIS_VPUT(VectorPutBlocking, int, 0)
+GEXI_VIS_VGET(VectorGetNB, gex_Event_t, GEX_EVENT_INVALID)
+GEXI_VIS_VGET(VectorGetNBI, int, 0)
+GEXI_VIS_VGET(VectorGetBlocking, int, 0)
+GEXI_VIS_IPUT(IndexedPutNB, gex_Event_t, GEX_EVENT_INVALID)
+GEXI_VIS_IPUT(IndexedPutNBI, int, 0)
+GEXI_VIS_IPUT(IndexedPutBlocking, int, 0)
+GEXI_VIS_IGET(IndexedGetNB, gex_Event_t, GEX_EVENT_INVALID)
+GEXI_VIS_IGET(IndexedGetNBI, int, 0)
+GEXI_VIS_IGET(IndexedGetBlocking, int, 0)
+GEXI_VIS_SPUT(StridedPutNB, gex_Event_t, GEX_EVENT_INVALID)
+GEXI_VIS_SPUT(StridedPutNBI, int, 0)
+GEXI_VIS_SPUT(StridedPutBlocking, int, 0)
+GEXI_VIS_SGET(StridedGetNB, gex_Event_t, GEX_EVENT_INVALID)
+GEXI_VIS_SGET(StridedGetNBI, int, 0)
+GEXI_VIS_SGET(StridedGetBlocking, int, 0)
 /* Function-like macros, as gasnetex.h's: &gex_VIS_VectorPutNBI still names the library's. */
 #define gex_VIS_VectorPutNB(...) gexi_inline_VIS_VectorPutNB(__VA_ARGS__)
 #define gex_VIS_VectorPutNBI(...) gexi_inline_VIS_VectorPutNBI(__VA_ARGS__)

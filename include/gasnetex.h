@@ -1660,15 +1660,12 @@ extern gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest,
    GASNet's smp conduit does; everything else (another team or a TM-pair, flags, a peer reached
    over a network or over AMs, an address outside the mapped segment, statistics or tracing on)
    calls the library. The library keeps the three variables below: gexi_fast_map is NULL while the
-   fast path is off. A blocking transfer counts in gexi_rma_tick and every 64th goes through the
-   library, which polls then (a thread that only puts must still serve its peers' AMs).
+   fast path is off. Like GASNet's, these transfers never poll: a client that waits for an AM
+   polls (an AM to the caller's own rank runs inside the injection call, as in GASNet).
    Define GEX_NO_INLINE_RMA to always call the library. Not an API. */
 extern const gexi_PeerMap_t *gexi_fast_map;
 extern gex_TM_t gexi_fast_tm;
 extern gex_Rank_t gexi_fast_size;
-#if defined(__GNUC__)
-extern __thread unsigned gexi_rma_tick;
-#endif
 #if defined(__GNUC__)
 /* The inline fast path's functions are always inlined, as GASNet's GASNETI_INLINE ones are: at -O3
    GCC's own heuristics kept gexi_inline_PutBlocking out of line in testsmall's loops and every VIS
@@ -1761,20 +1758,13 @@ GEXI_INLINE void gexi_fast_get(void *to, const void *from, size_t n) {
   else if (n == 1) GEXI_FAST_LOAD(uint8_t, to, from);
   else gexi_fast_copy(to, from, n);
 }
-/* A blocking transfer takes the fast path unless it is the 64th (the library then polls). */
-GEXI_INLINE int gexi_fast_tick(void) {
-  const unsigned t = gexi_rma_tick + 1;
-  if (__builtin_expect((t & 63) == 0, 0)) return 0;
-  gexi_rma_tick = t;
-  return 1;
-}
 GEXI_INLINE void gexi_fast_lc(gex_Event_t *lc_opt) {
   if ((uintptr_t)lc_opt > (uintptr_t)GEX_EVENT_GROUP) *lc_opt = GEX_EVENT_INVALID;
 }
 GEXI_INLINE int gexi_inline_PutBlocking(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
                                         size_t nbytes, gex_Flags_t flags) {
   void *to;
-  if (gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to) && gexi_fast_tick()) { gexi_fast_put(to, src, nbytes); return 0; }
+  if (gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) { gexi_fast_put(to, src, nbytes); return 0; }
   return (gex_RMA_PutBlocking)(tm, rank, dest, src, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
@@ -1796,7 +1786,7 @@ GEXI_INLINE gex_Event_t gexi_inline_PutNB(gex_TM_t tm, gex_Rank_t rank, void *de
 GEXI_INLINE int gexi_inline_GetBlocking(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
                                         size_t nbytes, gex_Flags_t flags) {
   void *from;
-  if (gexi_fast_xlate(tm, rank, src, nbytes, flags, &from) && gexi_fast_tick()) { gexi_fast_get(dest, from, nbytes); return 0; }
+  if (gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) { gexi_fast_get(dest, from, nbytes); return 0; }
   return (gex_RMA_GetBlocking)(tm, dest, rank, src, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_GetNBI(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes,
@@ -1817,8 +1807,7 @@ GEXI_INLINE gex_Event_t gexi_inline_GetNB(gex_TM_t tm, void *dest, gex_Rank_t ra
 GEXI_INLINE gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *src, size_t nbytes,
                                                        gex_Flags_t flags) {
   void *from;
-  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, src, nbytes, flags, &from) &&
-      gexi_fast_tick()) {
+  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) {
     gex_RMA_Value_t v = 0;
     gexi_fast_get(&v, from, nbytes);
     return v;
@@ -1828,8 +1817,10 @@ GEXI_INLINE gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t r
 GEXI_INLINE int gexi_inline_PutBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
                                            size_t nbytes, gex_Flags_t flags) {
   void *to;
-  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to) &&
-      gexi_fast_tick()) { gexi_fast_put(to, &value, nbytes); return 0; }
+  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) {
+    gexi_fast_put(to, &value, nbytes);
+    return 0;
+  }
   return (gex_RMA_PutBlockingVal)(tm, rank, dest, value, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,

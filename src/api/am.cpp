@@ -1,5 +1,7 @@
 // Active Messages: registration, fixed- and negotiated-payload injection, limits, tokens.
 #include <cstdio>
+#include <cstring>
+#include <new>
 #include <utility>
 
 #include "diag/diag.h"
@@ -83,6 +85,73 @@ int send_lc(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags, gex_Event_t 
   return 0;
 }
 
+// ---- loopback: a client AM to this process's own rank -------------------------------------------
+// Runs its handler here, inside the injection call, on the calling thread, as GASNet-EX does
+// (gasnetc_loopback_ReqRepGeneric, taken by its PSHM path whenever the target is the caller's
+// own rank), instead of queueing it for this rank's next poll. A thread waiting for a flag that
+// an AM to its own rank sets (GASNet's testcontend) then needs no poll from anyone, and so
+// blocking RMA to a neighbour never has to poll (docs/spec-decisions.md, row 13). The runtime's
+// own services keep the queue (am_request/am_reply below): their handlers may take locks that
+// the sender holds. Local completion is at once.
+
+// A Medium handler may write into its payload, so it gets a copy. One buffer per thread for a
+// Request and one for a Reply (a Request handler's Reply to this rank runs while the Request's
+// payload is in use); a handler that sends a Request of its own (a debug build refuses that)
+// gets a fresh one.
+struct LoopbackBuffers {
+  char *buf[2] = {nullptr, nullptr};  // [is_request]
+  bool live[2] = {false, false};
+  ~LoopbackBuffers() {
+    for (char *b : buf) ::operator delete[](b, std::align_val_t{64});
+  }
+};
+thread_local LoopbackBuffers loopback_buffers;
+
+void run_loopback(const AmMessage &m) {
+  if (gex::diag::on()) gex::diag::record_send(g_rt.rank, m, true, gex::diag::now_ns());
+  if (m.category == AmCategory::Short) return deliver_am(m);
+  AmMessage in = m;
+  if (m.category == AmCategory::Long) {
+    // dest_addr is an address of this process (the segment check passed in the caller).
+    if (m.nbytes && m.dest_addr != m.payload) std::memcpy(m.dest_addr, m.payload, m.nbytes);
+    in.payload = m.dest_addr;
+    return deliver_am(in);
+  }
+  LoopbackBuffers &lb = loopback_buffers;
+  const int r = m.is_request ? 1 : 0;
+  const size_t max = am_limits(g_rt.rank).max_medium;
+  char *b;
+  const bool own = !lb.live[r];
+  if (own) {
+    if (!lb.buf[r]) lb.buf[r] = static_cast<char *>(::operator new[](max, std::align_val_t{64}));
+    b = lb.buf[r];
+    lb.live[r] = true;
+  } else {
+    b = static_cast<char *>(::operator new[](max, std::align_val_t{64}));
+  }
+  if (m.nbytes) std::memcpy(b, m.payload, m.nbytes);
+  in.payload = b;
+  struct Release {  // also when the handler unwinds (a C++ client's exception)
+    LoopbackBuffers &lb;
+    char *b;
+    int r;
+    bool own;
+    ~Release() {
+      if (own) lb.live[r] = false;
+      else ::operator delete[](b, std::align_val_t{64});
+    }
+  } release{lb, b, r, own};
+  deliver_am(in);
+}
+
+// Sends a client message (gex_AM_Request*/Reply*, a Commit): to this rank, runs it here.
+int client_send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags, gex_Event_t *lc_opt) {
+  if (__builtin_expect(dest != g_rt.rank, 1)) return send_lc(dest, m, flags, lc_opt);
+  run_loopback(m);
+  if (lc_opt != GEX_EVENT_NOW && lc_opt != GEX_EVENT_GROUP) *lc_opt = GEX_EVENT_INVALID;
+  return 0;
+}
+
 // The endpoint indices a TM names (runtime.h). The local endpoint must have the AM capability
 // (every primordial endpoint has; a created one only when asked for).
 inline uint16_t local_ep_index(gex_TM_t tm) {
@@ -106,9 +175,11 @@ inline void *check_long_dest(const char *call, gex_Rank_t dest, uint16_t dest_ep
   return seg.local_base ? seg.local_base + (static_cast<char *>(dest_addr) - seg.owner_base) : nullptr;
 }
 
-// An IMMEDIATE no-op sent nothing, so the handler may still reply.
-inline int send_reply(gexi_Token *t, const AmMessage &m, gex_Flags_t flags, gex_Event_t *lc_opt = GEX_EVENT_NOW) {
-  if (!send_lc(t->src, m, flags, lc_opt)) return 0;
+// An IMMEDIATE no-op sent nothing, so the handler may still reply. `client`: a client Reply
+// (client_send: to this rank it runs here).
+inline int send_reply(gexi_Token *t, const AmMessage &m, gex_Flags_t flags, gex_Event_t *lc_opt = GEX_EVENT_NOW,
+                      bool client = false) {
+  if (!(client ? client_send(t->src, m, flags, lc_opt) : send_lc(t->src, m, flags, lc_opt))) return 0;
   t->replied = false;
   return 1;
 }
@@ -203,7 +274,8 @@ int gexi_AM_RequestShort(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, g
   check_client_handler(call, handler);
   check_nargs(call, nargs);
   gex_Rank_t dest = jobrank_of(tm, rank, call);
-  return send(dest, message(AmCategory::Short, true, handler, nargs, args, local_ep_index(tm), remote_ep_index(tm)), flags);
+  return client_send(dest, message(AmCategory::Short, true, handler, nargs, args, local_ep_index(tm), remote_ep_index(tm)),
+                     flags, GEX_EVENT_NOW);
 }
 
 int gexi_AM_RequestMedium(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
@@ -217,7 +289,7 @@ int gexi_AM_RequestMedium(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, 
   check_payload(call, nbytes, am_limits(dest).max_medium, "gex_AM_MaxRequestMedium()");
   AmMessage m = message(AmCategory::Medium, true, handler, nargs, args, local_ep_index(tm), remote_ep_index(tm),
                         source_addr, nbytes);
-  return send_lc(dest, m, flags, lc_opt);
+  return client_send(dest, m, flags, lc_opt);
 }
 
 int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
@@ -234,7 +306,7 @@ int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, co
   void *local = check_long_dest(call, dest, dest_ep, dest_addr, nbytes);
   AmMessage m = message(AmCategory::Long, true, handler, nargs, args, local_ep_index(tm), dest_ep, source_addr, nbytes,
                         dest_addr, local);
-  return send_lc(dest, m, flags, lc_opt);
+  return client_send(dest, m, flags, lc_opt);
 }
 
 int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t flags, unsigned int nargs,
@@ -243,7 +315,8 @@ int gexi_AM_ReplyShort(gex_Token_t token, gex_AM_Index_t handler, gex_Flags_t fl
   check_client_handler(call, handler);
   check_nargs(call, nargs);
   gexi_Token *t = reply_token(token, call);
-  return send_reply(t, message(AmCategory::Short, false, handler, nargs, args, reply_src_ep(t), t->src_ep), flags);
+  return send_reply(t, message(AmCategory::Short, false, handler, nargs, args, reply_src_ep(t), t->src_ep), flags,
+                    GEX_EVENT_NOW, true);
 }
 
 int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes,
@@ -255,7 +328,7 @@ int gexi_AM_ReplyMedium(gex_Token_t token, gex_AM_Index_t handler, const void *s
   gexi_Token *t = reply_token(token, call);
   check_payload(call, nbytes, am_limits(t->src).max_medium, "gex_AM_MaxReplyMedium()");
   AmMessage m = message(AmCategory::Medium, false, handler, nargs, args, reply_src_ep(t), t->src_ep, source_addr, nbytes);
-  return send_reply(t, m, flags, lc_opt);
+  return send_reply(t, m, flags, lc_opt, true);
 }
 
 int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *source_addr, size_t nbytes, void *dest_addr,
@@ -269,7 +342,7 @@ int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *sou
   void *local = check_long_dest(call, t->src, t->src_ep, dest_addr, nbytes);
   AmMessage m = message(AmCategory::Long, false, handler, nargs, args, reply_src_ep(t), t->src_ep, source_addr, nbytes,
                         dest_addr, local);
-  return send_reply(t, m, flags, lc_opt);
+  return send_reply(t, m, flags, lc_opt, true);
 }
 
 // ---- limits ---------------------------------------------------------------------------------------
@@ -339,10 +412,10 @@ static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Ra
   sd.reserved = false;
   if (client_buf) {
     sd.addr = const_cast<void *>(client_buf);
-  } else if (!is_long && g_rt.thread_mode != 1) {
+  } else if (!is_long && g_rt.thread_mode != 1 && dest != g_rt.rank) {
     // The payload is written straight into the transport's ring. Not for PARSYNC clients:
     // another thread may send between this Prepare and its Commit, and the reservation would
-    // hold the ring against it.
+    // hold the ring against it; nor to this rank (the Commit runs the handler: loopback).
     gex::transport::Transport *t = g_rt.routes[dest].am;
     // No room now: IMMEDIATE declines, otherwise wait like any sender (this thread holds nothing
     // yet, so it may poll).
@@ -462,8 +535,9 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
   }
   // The lc_opt of a client buffer; a GASNet-allocated one is ours: wait for it here.
   gex_Event_t *lc_opt = d.client_buf ? d.lc_opt : GEX_EVENT_NOW;
-  if (commit_flags & GEX_FLAG_IMMEDIATE) {
-    // An IMMEDIATE attempt never polls, so the interval may stay open while it tries.
+  if ((commit_flags & GEX_FLAG_IMMEDIATE) && d.dest != g_rt.rank) {
+    // An IMMEDIATE attempt never polls, so the interval may stay open while it tries. (To this
+    // rank the handler runs in the Commit, outside the interval: below.)
     if (send_lc(d.dest, m, GEX_FLAG_IMMEDIATE, lc_opt)) return 1;
     consume(d);
   } else {
@@ -477,7 +551,7 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
       held = std::exchange(d.buffer, nullptr);
       held_size = std::exchange(d.buffer_size, 0);
     }
-    send_lc(d.dest, m, 0, lc_opt);
+    client_send(d.dest, m, 0, lc_opt);
     if (held && !d.buffer) {
       d.buffer = held;
       d.buffer_size = held_size;

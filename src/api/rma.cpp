@@ -119,7 +119,6 @@ void put_blocking(const char *call, gex_TM_t tm, gex_Rank_t rank, void *dest, co
   if (__builtin_expect(t.device, 0)) return device_put(t, dest, src, nbytes);
   if (!t.am) {
     rma_copy_to_shared(t.local, src, nbytes);
-    rma_progress_tick();
     return;
   }
   CompletionCounter done{0};
@@ -137,7 +136,6 @@ void get_blocking(const char *call, gex_TM_t tm, void *dest, gex_Rank_t rank, co
   if (__builtin_expect(t.device, 0)) return device_get(t, dest, src, nbytes);
   if (!t.am) {
     rma_copy_from_shared(dest, t.local, nbytes);
-    rma_progress_tick();
     return;
   }
   CompletionCounter done{0};

@@ -125,7 +125,6 @@ int issue(const char *call, gex_AD_t adh, T *result_p, gex_Rank_t tgt_rank, void
                                              opcode, a, b);
         if (result_p && gex::ratomic::is_fetching(opcode)) *result_p = old;
         if (event_out) *event_out = GEX_EVENT_INVALID;
-        rma_progress_tick();  // a thread that only does atomics must still poll (the header's path counts too)
         return 0;
       }
     }
@@ -164,7 +163,6 @@ int issue(const char *call, gex_AD_t adh, T *result_p, gex_Rank_t tgt_rank, void
     if (flags & GEX_FLAG_AD_ACQ) std::atomic_thread_fence(std::memory_order_seq_cst);
     if (fetching) *result_p = old;
     if (event_out) *event_out = GEX_EVENT_INVALID;
-    rma_progress_tick();
     return 0;
   }
 

@@ -169,6 +169,7 @@ struct ThreadState {
   std::atomic<uint32_t> nbi_pending[kNbiCategories] = {};
   gexi_Event *free_events = nullptr;
   unsigned idle_polls = 0;
+  unsigned rma_tick = 0;  // rma_progress_tick
   // Bytes of requests sent over shared memory since this thread last polled after one (send_am).
   size_t request_bytes_unpolled = 0;
   gexi_SrcDesc srcdesc;
@@ -331,14 +332,14 @@ unsigned poll_transports(bool replies_only);
 // Runs handlers and progress functions once. Fatal when called from inside a handler.
 unsigned poll_all();
 [[noreturn]] void reentrant_poll_fatal(const char *call);
-// Blocking RMA to a load/store peer completes without waiting, so it would never poll; a thread
-// that only does such puts (GASNet's testcontend) would then never run the handler that tells it
-// to stop. Every 64th call polls once, where polling is allowed.
+// GASPI's writes and reads to a load/store peer complete without waiting, so they would never
+// poll; GASPI has no poll call, and a rank that only writes must still serve the AMs its peers
+// send it (the runtime's GASPI services run on AMs). Every 64th such call polls once, where
+// polling is allowed. (GASNet-EX's RMA does not: its clients poll, as GASNet's require; docs/spec-decisions.md
+// row 13.)
 inline void rma_progress_tick() {
-  // The counter is gasnetex.h's gexi_rma_tick: the inline fast path counts there too and leaves
-  // every 64th blocking transfer to the library, which polls here.
   ThreadState &t = t_thread;
-  if (__builtin_expect((++gexi_rma_tick & 63) == 0, 0) && !t.restricted()) poll_all();
+  if (__builtin_expect((++t.rma_tick & 63) == 0, 0) && !t.restricted()) poll_all();
 }
 // Registers a function every poll_all() runs after delivering messages (from a service's init).
 // It must return at once when there is nothing to do and never run in a restricted context.

@@ -18,7 +18,6 @@ const gexi_PeerMap_t *gexi_peer_map = nullptr;
 const gexi_PeerMap_t *gexi_fast_map = nullptr;
 gex_TM_t gexi_fast_tm = nullptr;
 gex_Rank_t gexi_fast_size = 0;
-__thread unsigned gexi_rma_tick = 0;
 }
 
 namespace gex::runtime {

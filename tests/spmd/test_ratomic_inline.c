@@ -9,8 +9,6 @@
  *    (library), lose no update: the paths use the same instructions;
  *  - float and double domains: the inlined ops (the arithmetic a CAS loop) against a serial
  *    reference, and a double counter adds exactly under concurrent ADDs;
- *  - a thread that only does atomics still polls (every 64th op goes to the library), so a peer
- *    waiting for its AM reply is served;
  *  - off with GEX_RATOMIC_FORCE_AM=1 and GEX_FORCE_AM=1 (the same results over AMs).
  */
 #include "test_util.h"
@@ -26,8 +24,8 @@ static gex_Rank_t me, np;
 static char *seg;
 
 /* Layout of every rank's segment: [0, 4096) one 64-byte line per writer for the op checks,
- * [4096] the shared counter (u64), [4104] a double counter, [4112] the poll flag (u64). */
-enum { kOps = 0, kCounter = 4096, kDblCounter = 4104, kFlag = 4112 };
+ * [4096] the shared counter (u64), [4104] a double counter. */
+enum { kOps = 0, kCounter = 4096, kDblCounter = 4104 };
 
 /* The serial reference of one op on (cur): the new value; *fetched gets the old one. */
 #define REF(T)                                                                         \
@@ -172,22 +170,12 @@ static const gex_OP_t kFpOps[] = {GEX_OP_SET, GEX_OP_GET,  GEX_OP_SWAP, GEX_OP_C
 FP_ROUND(float, FLT, GEX_DT_FLT)
 FP_ROUND(double, DBL, GEX_DT_DBL)
 
-static volatile int g_replies = 0;
-static void ping_handler(gex_Token_t token) { gex_AM_ReplyShort0(token, GEX_AM_INDEX_BASE + 1, 0); }
-static void pong_handler(gex_Token_t token) {
-  (void)token;
-  g_replies++;
-}
-
 int main(int argc, char **argv) {
   gex_Client_t client;
   gex_EP_t ep;
   test_init("test_ratomic_inline", &argc, &argv, &client, &ep, &tm);
   me = gex_TM_QueryRank(tm);
   np = gex_TM_QuerySize(tm);
-  gex_AM_Entry_t handlers[] = {{GEX_AM_INDEX_BASE, (gex_AM_Fn_t)ping_handler, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 0, NULL, NULL},
-                               {GEX_AM_INDEX_BASE + 1, (gex_AM_Fn_t)pong_handler, GEX_FLAG_AM_REPLY | GEX_FLAG_AM_SHORT, 0, NULL, NULL}};
-  gex_EP_RegisterHandlers(ep, handlers, 2);
   gex_Segment_t segment;
   seg = (char *)test_attach(tm, 1 << 16, &segment);
   memset(seg, 0, 8192);
@@ -244,25 +232,6 @@ int main(int argc, char **argv) {
     double dtotal = 0;
     gex_Event_Wait(gex_AD_OpNB_DBL(addbl, &dtotal, 0, dcounter, GEX_OP_GET, 0, 0, 0));
     CHECKF(dtotal == 0.5 * ((kAdds + 15) / 16) * np, "double counter is %g", dtotal);
-  }
-  test_barrier(tm);
-
-  /* Rank 1 only does atomic GETs on a flag in rank 0's segment, which rank 0 sets once rank 1 has
-     answered its AM: without the polls every 64th op makes, this never ends. */
-  if (np > 1 && me < 2) {
-    uint64_t *flag = (uint64_t *)((char *)base0 + kFlag);
-    if (me == 0) {
-      gex_AM_RequestShort0(tm, 1, GEX_AM_INDEX_BASE, 0);
-      GASNET_BLOCKUNTIL(g_replies == 1);
-      gex_Event_Wait(gex_AD_OpNB_U64(ad64, NULL, 0, flag, GEX_OP_ADD, 1, 0, 0));
-    } else {
-      uint64_t v = 0;
-      const double t0 = test_now();
-      while (v == 0) {
-        gex_Event_Wait(gex_AD_OpNB_U64(ad64, &v, 0, flag, GEX_OP_GET, 0, 0, 0));
-        CHECKF(test_now() - t0 < 60, "rank 0's flag was never set: a thread doing only atomics did not poll");
-      }
-    }
   }
   test_barrier(tm);
   gex_AD_Destroy(adsplit);

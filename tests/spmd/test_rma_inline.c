@@ -10,9 +10,7 @@
  *  - every form (Blocking, NB, NBI, the Val forms) moves the right bytes for sizes 1..600 (every
  *    size to 16, then both sides of the inline copy's boundaries) at every alignment, through
  *    the fast path, through a split team (the library) and through the library's own function
- *    pointers, checked byte for byte at the owner;
- *  - a thread that only does blocking puts still polls (every 64th call goes to the library),
- *    so a peer waiting for its AM reply is served.
+ *    pointers, checked byte for byte at the owner.
  */
 #include "test_util.h"
 
@@ -35,13 +33,6 @@ static size_t next_size(size_t n) {
   for (size_t i = 0; larger[i]; ++i)
     if (larger[i] > n) return larger[i];
   return kMaxSize + 1;
-}
-
-static volatile int g_replies = 0;
-static void ping_handler(gex_Token_t token) { gex_AM_ReplyShort0(token, GEX_AM_INDEX_BASE + 1, 0); }
-static void pong_handler(gex_Token_t token) {
-  (void)token;
-  g_replies++;
 }
 
 static unsigned char pattern(gex_Rank_t from, size_t off, unsigned round) {
@@ -153,9 +144,6 @@ int main(int argc, char **argv) {
   test_init("test_rma_inline", &argc, &argv, &client, &ep, &tm);
   me = gex_TM_QueryRank(tm);
   np = gex_TM_QuerySize(tm);
-  gex_AM_Entry_t handlers[] = {{GEX_AM_INDEX_BASE, (gex_AM_Fn_t)ping_handler, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 0, NULL, "ping"},
-                               {GEX_AM_INDEX_BASE + 1, (gex_AM_Fn_t)pong_handler, GEX_FLAG_AM_REPLY | GEX_FLAG_AM_SHORT, 0, NULL, "pong"}};
-  CHECK(gex_EP_RegisterHandlers(ep, handlers, 2) == GASNET_OK);
   CHECK(gexi_fast_map == NULL); /* no segment yet */
   gex_Segment_t s;
   CHECK(gex_Segment_Attach(&s, tm, 1 << 16) == GASNET_OK);
@@ -194,30 +182,6 @@ int main(int argc, char **argv) {
   for (size_t f = 0; f < sizeof forms / sizeof forms[0]; ++f) round_trip(half, forms[f], round++);
   test_barrier(tm);
 
-  /* Only blocking puts, while a peer waits for the reply to its AM: the 64th call polls. Rank 0
-   * sends to rank 1, which only puts (to rank 0) until the reply has been counted at rank 0. */
-  if (np >= 2) {
-    if (me == 0) {
-      g_replies = 0;
-      gex_AM_RequestShort0(tm, 1, GEX_AM_INDEX_BASE, 0);
-      GASNET_BLOCKUNTIL(g_replies == 1);
-      uint64_t one = 1;
-      void *peer1 = NULL;
-      CHECK(gex_Segment_QueryBound(tm, 1, &peer1, NULL, NULL) == 0);
-      gex_RMA_PutBlocking(tm, 1, (char *)peer1 + kArea, &one, sizeof one, 0); /* release rank 1 */
-    } else if (me == 1) {
-      volatile uint64_t *flag = (volatile uint64_t *)(seg + kArea);
-      void *peer0 = NULL;
-      CHECK(gex_Segment_QueryBound(tm, 0, &peer0, NULL, NULL) == 0);
-      uint64_t v = 0;
-      double deadline = test_now() + 30;
-      while (*flag == 0) { /* no explicit poll: only the puts' own */
-        gex_RMA_PutBlocking(tm, 0, (char *)peer0 + kArea + 64, &v, sizeof v, 0);
-        v++;
-        CHECKF(test_now() < deadline, "rank 0's request was never served by a thread that only puts");
-      }
-    }
-  }
   test_finish(tm, "test_rma_inline");
   return 0;
 }
