@@ -32,23 +32,31 @@ thread_local NpamBufferReaper npam_buffer_reaper;
 // A GASNet-allocated NPAM buffer: Medium uses its maximum, Long this much.
 constexpr size_t kNpamLongAlloc = size_t(1) << 20;
 
-inline void check_nargs(const char *call, unsigned nargs) {
-  if (__builtin_expect(nargs > gex::transport::kMaxArgs, 0))
-    usage_fatal(call, "nargs=" + std::to_string(nargs) + " exceeds gex_AM_MaxArgs()=16");
+// The checks on every injection are a compare in line; the messages are built out of line (in
+// line, GCC kept each check a call of its own with a frame for the strings).
+[[noreturn, gnu::cold, gnu::noinline]] void nargs_fatal(const char *call, unsigned nargs) {
+  usage_fatal(call, "nargs=" + std::to_string(nargs) + " exceeds gex_AM_MaxArgs()=16");
+}
+[[gnu::always_inline]] inline void check_nargs(const char *call, unsigned nargs) {
+  if (__builtin_expect(nargs > gex::transport::kMaxArgs, 0)) nargs_fatal(call, nargs);
 }
 
 // Indices below GEX_AM_INDEX_BASE belong to the library's own handlers, which write where their
 // arguments point: a client may never send to them (checked in every build).
-inline void check_client_handler(const char *call, gex_AM_Index_t handler) {
-  if (__builtin_expect(handler < GEX_AM_INDEX_BASE, 0))
-    usage_fatal(call, "handler=" + std::to_string(handler) + " is below GEX_AM_INDEX_BASE=" +
-                          std::to_string(GEX_AM_INDEX_BASE) + " (indices 0.." + std::to_string(GEX_AM_INDEX_BASE - 1) +
-                          " belong to the library)");
+[[noreturn, gnu::cold, gnu::noinline]] void client_handler_fatal(const char *call, gex_AM_Index_t handler) {
+  usage_fatal(call, "handler=" + std::to_string(handler) + " is below GEX_AM_INDEX_BASE=" +
+                        std::to_string(GEX_AM_INDEX_BASE) + " (indices 0.." + std::to_string(GEX_AM_INDEX_BASE - 1) +
+                        " belong to the library)");
+}
+[[gnu::always_inline]] inline void check_client_handler(const char *call, gex_AM_Index_t handler) {
+  if (__builtin_expect(handler < GEX_AM_INDEX_BASE, 0)) client_handler_fatal(call, handler);
 }
 
-inline void check_payload(const char *call, size_t nbytes, size_t max, const char *limit_name) {
-  if (__builtin_expect(nbytes > max, 0))
-    usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " exceeds " + limit_name + "=" + std::to_string(max));
+[[noreturn, gnu::cold, gnu::noinline]] void payload_fatal(const char *call, size_t nbytes, size_t max, const char *limit_name) {
+  usage_fatal(call, "nbytes=" + std::to_string(nbytes) + " exceeds " + limit_name + "=" + std::to_string(max));
+}
+[[gnu::always_inline]] inline void check_payload(const char *call, size_t nbytes, size_t max, const char *limit_name) {
+  if (__builtin_expect(nbytes > max, 0)) payload_fatal(call, nbytes, max, limit_name);
 }
 
 inline void check_lc_opt(const char *call, gex_Event_t *lc_opt, bool reply) {
@@ -99,38 +107,49 @@ int send_lc(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags, gex_Event_t 
 // payload is in use); a handler that sends a Request of its own (a debug build refuses that)
 // gets a fresh one.
 struct LoopbackBuffers {
-  char *buf[2] = {nullptr, nullptr};  // [is_request]
-  bool live[2] = {false, false};
-  ~LoopbackBuffers() {
-    for (char *b : buf) ::operator delete[](b, std::align_val_t{64});
-  }
+  char *buf[2];  // [is_request]
+  bool live[2];
 };
-thread_local LoopbackBuffers loopback_buffers;
+// constinit and trivially destructible: a plain TLS access (a destructor here would add a guard
+// to every access); the buffers are freed by the reaper, armed at the first allocation.
+thread_local constinit LoopbackBuffers loopback_buffers{};
+struct LoopbackReaper {
+  ~LoopbackReaper() {
+    for (char *&b : loopback_buffers.buf) ::operator delete[](std::exchange(b, nullptr), std::align_val_t{64});
+  }
+  void arm() noexcept {}
+};
+thread_local LoopbackReaper loopback_reaper;
 
-void run_loopback(const AmMessage &m) {
+[[gnu::cold]] char *loopback_alloc() {
+  return static_cast<char *>(::operator new[](am_limits(g_rt.rank).max_medium, std::align_val_t{64}));
+}
+
+// A Medium or Long (a Short is deliver_am itself: client_send), or any AM with statistics or
+// tracing on. Out of line, so that client_send stays small enough to inline into each call.
+[[gnu::noinline]] void run_loopback(const AmMessage &m) {
   if (gex::diag::on()) gex::diag::record_send(g_rt.rank, m, true, gex::diag::now_ns());
   if (m.category == AmCategory::Short) return deliver_am(m);
-  AmMessage in = m;
   if (m.category == AmCategory::Long) {
     // dest_addr is an address of this process (the segment check passed in the caller).
     if (m.nbytes && m.dest_addr != m.payload) std::memcpy(m.dest_addr, m.payload, m.nbytes);
-    in.payload = m.dest_addr;
-    return deliver_am(in);
+    return deliver_am(m, m.dest_addr);
   }
   LoopbackBuffers &lb = loopback_buffers;
   const int r = m.is_request ? 1 : 0;
-  const size_t max = am_limits(g_rt.rank).max_medium;
   char *b;
   const bool own = !lb.live[r];
-  if (own) {
-    if (!lb.buf[r]) lb.buf[r] = static_cast<char *>(::operator new[](max, std::align_val_t{64}));
+  if (__builtin_expect(own, 1)) {
+    if (__builtin_expect(!lb.buf[r], 0)) {
+      lb.buf[r] = loopback_alloc();
+      loopback_reaper.arm();
+    }
     b = lb.buf[r];
     lb.live[r] = true;
   } else {
-    b = static_cast<char *>(::operator new[](max, std::align_val_t{64}));
+    b = loopback_alloc();
   }
   if (m.nbytes) std::memcpy(b, m.payload, m.nbytes);
-  in.payload = b;
   struct Release {  // also when the handler unwinds (a C++ client's exception)
     LoopbackBuffers &lb;
     char *b;
@@ -141,12 +160,16 @@ void run_loopback(const AmMessage &m) {
       else ::operator delete[](b, std::align_val_t{64});
     }
   } release{lb, b, r, own};
-  deliver_am(in);
+  deliver_am(m, b);
 }
 
 // Sends a client message (gex_AM_Request*/Reply*, a Commit): to this rank, runs it here.
-int client_send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags, gex_Event_t *lc_opt) {
+inline int client_send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags, gex_Event_t *lc_opt) {
   if (__builtin_expect(dest != g_rt.rank, 1)) return send_lc(dest, m, flags, lc_opt);
+  if (m.category == AmCategory::Short && !gex::diag::on()) {
+    deliver_am(m);
+    return 0;
+  }
   run_loopback(m);
   if (lc_opt != GEX_EVENT_NOW && lc_opt != GEX_EVENT_GROUP) *lc_opt = GEX_EVENT_INVALID;
   return 0;

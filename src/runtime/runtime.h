@@ -431,6 +431,9 @@ void register_segment_handlers();  // from start(), before any rank can send
 
 // ---- AM ---------------------------------------------------------------------------------------
 void deliver_am(const transport::AmMessage &m);
+// The same, with the handler's payload at `payload` instead of m.payload (loopback: a Medium's
+// copy, a Long's destination).
+void deliver_am(const transport::AmMessage &m, const void *payload);
 // Sends one AM over the route to `dest` with the runtime's waiting and IMMEDIATE policy. `lc`:
 // the counter local completion of the payload lowers when it comes after the return (an lc_opt
 // event's, or the NBI counter for GEX_EVENT_GROUP); null: wait for it here (GEX_EVENT_NOW).
