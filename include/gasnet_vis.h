@@ -83,15 +83,15 @@ extern int gex_VIS_StridedPutBlocking(gex_TM_t tm, gex_Rank_t dstrank, void *dst
 extern void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const void *source_addr,
                                              size_t nbytes, gex_Flags_t flags);
 
-/* Short lists and contiguous sections inline, always (GEXI_INLINE, as gasnetex.h's RMA). As
+/* Short lists and small sections inline, always (GEXI_INLINE, as gasnetex.h's RMA). As
    GASNet's gasnet_vis.h, one region on each side is a contiguous transfer: Strided whose counts
-   are all 1, and (beyond GASNet's header) a Strided section contiguous on both sides; and Vector
+   are all 1, and (beyond GASNet's header) a Strided section contiguous on both sides; Vector
    and Indexed lists of at most GEXI_VIS_INLINE_ENTRIES entries each, of the same shape (entry i
-   of both the same length), are copied entry by entry: to a load/store neighbour each is
-   gasnetex.h's inline copy (a Blocking operation counts once in the poll tick). A library call
-   costs more than the copies of such lists (testvisperf's 2-entry lines were 0.6-0.7 of GASNet
-   through the library, VM 2026-11-27); longer lists go to the library, which merges adjacent
-   entries. Everything else, flags, a peer completion armed on any thread (the put must run it),
+   of both the same length), and Strided sections of one or two dimensions (gexi_vis_strided)
+   are copied piece by piece: to a load/store neighbour each is gasnetex.h's inline copy (none of
+   them polls). A library call costs more than the copies of such lists (testvisperf's 2-entry
+   lines were 0.6-0.7 of GASNet through the library, VM 2026-11-27); longer lists go to the
+   library, which merges adjacent entries. Everything else, flags, a peer completion armed on any thread (the put must run it),
    a remote entry outside the mapped segment and the misuse the library reports (NULL lists,
    unequal lengths) call the library, which then does the whole operation (entries already
    copied here are copied again, the same bytes). Not an API. */

@@ -335,8 +335,8 @@ unsigned poll_all();
 // GASPI's writes and reads to a load/store peer complete without waiting, so they would never
 // poll; GASPI has no poll call, and a rank that only writes must still serve the AMs its peers
 // send it (the runtime's GASPI services run on AMs). Every 64th such call polls once, where
-// polling is allowed. (GASNet-EX's RMA does not: its clients poll, as GASNet's require; docs/spec-decisions.md
-// row 13.)
+// polling is allowed. (GASNet-EX's RMA does not: its clients poll, as GASNet's require;
+// docs/spec-decisions.md row 13.)
 inline void rma_progress_tick() {
   ThreadState &t = t_thread;
   if (__builtin_expect((++t.rma_tick & 63) == 0, 0) && !t.restricted()) poll_all();
