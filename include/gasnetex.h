@@ -1658,9 +1658,10 @@ extern gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest,
    with a GCC-compatible compiler, a put or get on the primordial team, with no flags, to a peer
    whose segment is mapped into this process is a load or store in the caller's own code, as
    GASNet's smp conduit does; everything else (another team or a TM-pair, flags, a peer reached
-   over a network or over AMs, an address outside the mapped segment, statistics or tracing on)
-   calls the library. The library keeps the three variables below: gexi_fast_map is NULL while the
-   fast path is off. Like GASNet's, these transfers never poll: a client that waits for an AM
+   over a network or over AMs, statistics or tracing on, GEX_SEGMENT_EVERYTHING) calls the
+   library. As in GASNet, a release build does not test that the remote range is in the segment
+   (the debug build does, in the library). The library keeps the three variables below:
+   gexi_fast_map is NULL while the fast path is off. Like GASNet's, these transfers never poll: a client that waits for an AM
    polls (an AM to the caller's own rank runs inside the injection call, as in GASNet).
    Define GEX_NO_INLINE_RMA to always call the library. Not an API. */
 extern const gexi_PeerMap_t *gexi_fast_map;
@@ -1720,12 +1721,25 @@ GEXI_INLINE int gexi_peer_map_xlate(const gexi_PeerMap_t *m, const void *addr, s
 }
 #endif
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
-/* gexi_peer_map_xlate for rank of tm, when the fast path covers them and flags are 0. */
+/* Whether the fast path covers rank of tm with these flags. gexi_fast_size is 0 while the map is
+   unset or the fast path is off, so no NULL test. */
+#define GEXI_FAST_COVERS(tm, rank, flags) \
+  __builtin_expect((tm) == gexi_fast_tm && (rank) < gexi_fast_size && (flags) == 0, 1)
+/* gexi_peer_map_xlate for rank of tm, with the range test: remote atomics check the range in
+   every build, and VIS decides by it whether a whole section is in the mapped segment. */
 GEXI_INLINE int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
                                 gex_Flags_t flags, void **out) {
-  /* gexi_fast_size is 0 while the map is unset or the fast path is off, so no NULL test. */
-  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
-  return gexi_peer_map_xlate(gexi_fast_map + rank, addr, nbytes, out);
+  return GEXI_FAST_COVERS(tm, rank, flags) && gexi_peer_map_xlate(gexi_fast_map + rank, addr, nbytes, out);
+}
+/* For put and get: the peer's segment is load/store reachable (size != 0), and the address is
+   translated with no range test, as GASNet's smp conduit and the library's own release path do
+   (the debug build checks a remote range: docs/spec-decisions.md). Eight instructions fewer per
+   transfer than gexi_fast_xlate (bench/report/issue16_vs_gasnet.md). */
+GEXI_INLINE int gexi_fast_rma_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, gex_Flags_t flags,
+                                    void **out) {
+  if (!GEXI_FAST_COVERS(tm, rank, flags) || __builtin_expect(gexi_fast_map[rank].size == 0, 0)) return 0;
+  *out = (void *)((uintptr_t)addr + (uintptr_t)gexi_fast_map[rank].delta);
+  return 1;
 }
 /* As the library: an aligned 1, 2, 4 or 8-byte transfer is one store or one load (a peer may be
    writing the same word), anything else a memcpy. */
@@ -1738,25 +1752,26 @@ GEXI_INLINE void gexi_fast_copy(void *to, const void *from, size_t n) {
   if (!__builtin_constant_p(n) && n >= 16 && n <= 128) gexi_copy_small(to, from, n);
   else __builtin_memcpy(to, from, n);
 }
-/* Sizes above 8 first: one test on the way to the copy (each test costs in a back-to-back loop
-   of puts, bench/report/issue16_vs_gasnet.md). */
+/* A size not known at compile time: above 128 bytes libc's memcpy at once (one test on its way:
+   each test costs in a back-to-back loop of puts), then the inline copy of 16-128 bytes, then the
+   single words (bench/report/issue16_vs_gasnet.md). */
+#define GEXI_FAST_MOVE(to, from, n, a, ONE)                                                           \
+  do {                                                                                               \
+    if (!__builtin_constant_p(n) && n > 128) __builtin_memcpy(to, from, n);                          \
+    else if (n > 8) gexi_fast_copy(to, from, n);                                                     \
+    else if (n == 8 && !(a & 7)) ONE(uint64_t, to, from);                                            \
+    else if (n == 4 && !(a & 3)) ONE(uint32_t, to, from);                                            \
+    else if (n == 2 && !(a & 1)) ONE(uint16_t, to, from);                                            \
+    else if (n == 1) ONE(uint8_t, to, from);                                                         \
+    else gexi_fast_copy(to, from, n);                                                                \
+  } while (0)
 GEXI_INLINE void gexi_fast_put(void *to, const void *from, size_t n) {
   const uintptr_t a = (uintptr_t)to;
-  if (n > 8) gexi_fast_copy(to, from, n);
-  else if (n == 8 && !(a & 7)) GEXI_FAST_ONE(uint64_t, to, from);
-  else if (n == 4 && !(a & 3)) GEXI_FAST_ONE(uint32_t, to, from);
-  else if (n == 2 && !(a & 1)) GEXI_FAST_ONE(uint16_t, to, from);
-  else if (n == 1) GEXI_FAST_ONE(uint8_t, to, from);
-  else gexi_fast_copy(to, from, n);
+  GEXI_FAST_MOVE(to, from, n, a, GEXI_FAST_ONE);
 }
 GEXI_INLINE void gexi_fast_get(void *to, const void *from, size_t n) {
   const uintptr_t a = (uintptr_t)from;
-  if (n > 8) gexi_fast_copy(to, from, n);
-  else if (n == 8 && !(a & 7)) GEXI_FAST_LOAD(uint64_t, to, from);
-  else if (n == 4 && !(a & 3)) GEXI_FAST_LOAD(uint32_t, to, from);
-  else if (n == 2 && !(a & 1)) GEXI_FAST_LOAD(uint16_t, to, from);
-  else if (n == 1) GEXI_FAST_LOAD(uint8_t, to, from);
-  else gexi_fast_copy(to, from, n);
+  GEXI_FAST_MOVE(to, from, n, a, GEXI_FAST_LOAD);
 }
 GEXI_INLINE void gexi_fast_lc(gex_Event_t *lc_opt) {
   if ((uintptr_t)lc_opt > (uintptr_t)GEX_EVENT_GROUP) *lc_opt = GEX_EVENT_INVALID;
@@ -1764,13 +1779,13 @@ GEXI_INLINE void gexi_fast_lc(gex_Event_t *lc_opt) {
 GEXI_INLINE int gexi_inline_PutBlocking(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
                                         size_t nbytes, gex_Flags_t flags) {
   void *to;
-  if (gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) { gexi_fast_put(to, src, nbytes); return 0; }
+  if (gexi_fast_rma_xlate(tm, rank, dest, flags, &to)) { gexi_fast_put(to, src, nbytes); return 0; }
   return (gex_RMA_PutBlocking)(tm, rank, dest, src, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
                                    size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
   void *to;
-  if (!gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) return (gex_RMA_PutNBI)(tm, rank, dest, src, nbytes, lc_opt, flags);
+  if (!gexi_fast_rma_xlate(tm, rank, dest, flags, &to)) return (gex_RMA_PutNBI)(tm, rank, dest, src, nbytes, lc_opt, flags);
   gexi_fast_put(to, src, nbytes);
   gexi_fast_lc(lc_opt);
   return 0;
@@ -1778,7 +1793,7 @@ GEXI_INLINE int gexi_inline_PutNBI(gex_TM_t tm, gex_Rank_t rank, void *dest, con
 GEXI_INLINE gex_Event_t gexi_inline_PutNB(gex_TM_t tm, gex_Rank_t rank, void *dest, const void *src,
                                           size_t nbytes, gex_Event_t *lc_opt, gex_Flags_t flags) {
   void *to;
-  if (!gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) return (gex_RMA_PutNB)(tm, rank, dest, src, nbytes, lc_opt, flags);
+  if (!gexi_fast_rma_xlate(tm, rank, dest, flags, &to)) return (gex_RMA_PutNB)(tm, rank, dest, src, nbytes, lc_opt, flags);
   gexi_fast_put(to, src, nbytes);
   gexi_fast_lc(lc_opt);
   return GEX_EVENT_INVALID;
@@ -1786,20 +1801,20 @@ GEXI_INLINE gex_Event_t gexi_inline_PutNB(gex_TM_t tm, gex_Rank_t rank, void *de
 GEXI_INLINE int gexi_inline_GetBlocking(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
                                         size_t nbytes, gex_Flags_t flags) {
   void *from;
-  if (gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) { gexi_fast_get(dest, from, nbytes); return 0; }
+  if (gexi_fast_rma_xlate(tm, rank, src, flags, &from)) { gexi_fast_get(dest, from, nbytes); return 0; }
   return (gex_RMA_GetBlocking)(tm, dest, rank, src, nbytes, flags);
 }
 GEXI_INLINE int gexi_inline_GetNBI(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t nbytes,
                                    gex_Flags_t flags) {
   void *from;
-  if (!gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) return (gex_RMA_GetNBI)(tm, dest, rank, src, nbytes, flags);
+  if (!gexi_fast_rma_xlate(tm, rank, src, flags, &from)) return (gex_RMA_GetNBI)(tm, dest, rank, src, nbytes, flags);
   gexi_fast_get(dest, from, nbytes);
   return 0;
 }
 GEXI_INLINE gex_Event_t gexi_inline_GetNB(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src,
                                           size_t nbytes, gex_Flags_t flags) {
   void *from;
-  if (!gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) return (gex_RMA_GetNB)(tm, dest, rank, src, nbytes, flags);
+  if (!gexi_fast_rma_xlate(tm, rank, src, flags, &from)) return (gex_RMA_GetNB)(tm, dest, rank, src, nbytes, flags);
   gexi_fast_get(dest, from, nbytes);
   return GEX_EVENT_INVALID;
 }
@@ -1807,7 +1822,7 @@ GEXI_INLINE gex_Event_t gexi_inline_GetNB(gex_TM_t tm, void *dest, gex_Rank_t ra
 GEXI_INLINE gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *src, size_t nbytes,
                                                        gex_Flags_t flags) {
   void *from;
-  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, src, nbytes, flags, &from)) {
+  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_rma_xlate(tm, rank, src, flags, &from)) {
     gex_RMA_Value_t v = 0;
     gexi_fast_get(&v, from, nbytes);
     return v;
@@ -1817,7 +1832,7 @@ GEXI_INLINE gex_RMA_Value_t gexi_inline_GetBlockingVal(gex_TM_t tm, gex_Rank_t r
 GEXI_INLINE int gexi_inline_PutBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
                                            size_t nbytes, gex_Flags_t flags) {
   void *to;
-  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to)) {
+  if (nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_rma_xlate(tm, rank, dest, flags, &to)) {
     gexi_fast_put(to, &value, nbytes);
     return 0;
   }
@@ -1826,14 +1841,14 @@ GEXI_INLINE int gexi_inline_PutBlockingVal(gex_TM_t tm, gex_Rank_t rank, void *d
 GEXI_INLINE int gexi_inline_PutNBIVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
                                       size_t nbytes, gex_Flags_t flags) {
   void *to;
-  if (!(nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to))) return (gex_RMA_PutNBIVal)(tm, rank, dest, value, nbytes, flags);
+  if (!(nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_rma_xlate(tm, rank, dest, flags, &to))) return (gex_RMA_PutNBIVal)(tm, rank, dest, value, nbytes, flags);
   gexi_fast_put(to, &value, nbytes);
   return 0;
 }
 GEXI_INLINE gex_Event_t gexi_inline_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest, gex_RMA_Value_t value,
                                              size_t nbytes, gex_Flags_t flags) {
   void *to;
-  if (!(nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_xlate(tm, rank, dest, nbytes, flags, &to))) return (gex_RMA_PutNBVal)(tm, rank, dest, value, nbytes, flags);
+  if (!(nbytes - 1 < sizeof(gex_RMA_Value_t) && gexi_fast_rma_xlate(tm, rank, dest, flags, &to))) return (gex_RMA_PutNBVal)(tm, rank, dest, value, nbytes, flags);
   gexi_fast_put(to, &value, nbytes);
   return GEX_EVENT_INVALID;
 }

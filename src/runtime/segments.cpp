@@ -13,8 +13,8 @@
 extern "C" {
 const gexi_PeerMap_t *gexi_peer_map = nullptr;
 // gasnetex.h's inline fast path: the same map (NULL while statistics or tracing must see every
-// transfer), the team it serves (the primordial one: ranks are jobranks) and the job size (0
-// while the map is NULL: the inline test reads only the size).
+// transfer, and under GEX_SEGMENT_EVERYTHING), the team it serves (the primordial one: ranks are
+// jobranks) and the job size (0 while the map is NULL: the inline test reads only the size).
 const gexi_PeerMap_t *gexi_fast_map = nullptr;
 gex_TM_t gexi_fast_tm = nullptr;
 gex_Rank_t gexi_fast_size = 0;
@@ -32,7 +32,7 @@ void update_peer_map(gex_Rank_t r) {
   if (g_peer_map.size() != g_rt.size) g_peer_map.assign(g_rt.size, gexi_PeerMap_t{});
   const PeerSegment &seg = g_rt.segments.at(r);
   gexi_PeerMap_t entry{};
-  if (seg.path == RmaPath::LoadStore) {
+  if (seg.path == RmaPath::LoadStore && !seg.device) {
     entry.owner_base = reinterpret_cast<uintptr_t>(seg.owner_base);
     entry.size = seg.size;
     entry.delta = seg.local_base - seg.owner_base;
@@ -40,7 +40,9 @@ void update_peer_map(gex_Rank_t r) {
   g_peer_map[r] = entry;
   gexi_peer_map = g_peer_map.data();
   gexi_fast_tm = g_rt.client ? g_rt.client->tm : nullptr;
-  gexi_fast_map = gex::diag::on() ? nullptr : gexi_peer_map;
+  // Off under GEX_SEGMENT_EVERYTHING too: an inline put or get does not test the range (an
+  // address outside the segment must reach the library, which sends it over the transport).
+  gexi_fast_map = gex::diag::on() || g_rt.any_address ? nullptr : gexi_peer_map;
   // The inline path tests only the size (gasnetex.h): 0 whenever the map is NULL, and stored
   // after the map, so a thread that sees the size sees the map.
   std::atomic_thread_fence(std::memory_order_release);

@@ -6,7 +6,8 @@
  *    the library's function;
  *  - gexi_fast_map is set once the segments are known when the job reaches every peer by
  *    load/store, and NULL with statistics or tracing on (GEX_STATS, GEX_TRACE: they must see
- *    every transfer) or with GEX_FORCE_AM=1 (no peer is load/store);
+ *    every transfer), under GEX_SEGMENT_EVERYTHING (the inline path does not test the range) or
+ *    with GEX_FORCE_AM=1 (no peer is load/store);
  *  - every form (Blocking, NB, NBI, the Val forms) moves the right bytes for sizes 1..600 (every
  *    size to 16, then both sides of the inline copy's boundaries) at every alignment, through
  *    the fast path, through a split team (the library) and through the library's own function
@@ -152,9 +153,14 @@ int main(int argc, char **argv) {
 
   /* When the fast path is on: only with every peer load/store and no statistics or tracing. */
   const char *stats = getenv("GEX_STATS"), *trace = getenv("GEX_TRACE"), *force = getenv("GEX_FORCE_AM");
+  const char *everything = getenv("GEX_SEGMENT_EVERYTHING");
   const int diag = (stats && *stats && strcmp(stats, "0")) || (trace && *trace);
   if (diag) {
     CHECKF(gexi_fast_map == NULL, "statistics or tracing are on, but the inline fast path is too");
+  } else if (everything && atoi(everything)) {
+    /* An inline put or get does not test the range: an address outside the segment must reach
+       the library, so the fast path is off. */
+    CHECKF(gexi_fast_map == NULL, "GEX_SEGMENT_EVERYTHING is on, but the inline fast path is too");
   } else {
     CHECK(gexi_fast_map != NULL);
     CHECK(gexi_fast_tm == tm);
