@@ -91,19 +91,26 @@ extern void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const void 
    are copied piece by piece: to a load/store neighbour each is gasnetex.h's inline copy (none of
    them polls). A library call costs more than the copies of such lists (testvisperf's 2-entry
    lines were 0.6-0.7 of GASNet through the library, VM 2026-11-27); longer lists go to the
-   library, which merges adjacent entries. Everything else, flags, a peer completion armed on any thread (the put must run it),
-   a remote entry outside the mapped segment and the misuse the library reports (NULL lists,
-   unequal lengths) call the library, which then does the whole operation (entries already
-   copied here are copied again, the same bytes). Not an API. */
+   library, which merges adjacent entries. As gasnetex.h's put and get (and GASNet), a release
+   build translates remote addresses with no range test. Everything else, flags, a peer
+   completion armed on any thread (the put must run it), and the misuse the library reports
+   (NULL lists, unequal lengths) call the library, which then does the whole operation (entries
+   already copied here are copied again, the same bytes). Not an API. */
 extern int gexi_vis_pc_armed;
 #if defined(__GNUC__)
-/* 1 and *m = rank's map entry when tm, rank and flags take the load/store fast path (and, for a
-   put, no peer completion is armed). The library's release-build VIS paths test the same. */
+/* 1 and *m = rank's map entry when tm, rank and flags take the load/store fast path: the peer's
+   segment is mapped here (entry size not 0) and, for a put, no peer completion is armed. The
+   library's release-build VIS paths test the same. A remote address is then gexi_vis_mapped's,
+   with no range test: as the library's own release path (a remote range is checked in the
+   debug build, docs/spec-decisions.md) and GASNet's smp conduit. */
 GEXI_INLINE int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, int put, gexi_PeerMap_t *m) {
   if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
   if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return 0;
   *m = gexi_fast_map[rank];
-  return 1;
+  return m->size != 0;
+}
+GEXI_INLINE void *gexi_vis_mapped(const gexi_PeerMap_t *m, const void *remote) {
+  return (void *)((uintptr_t)remote + (uintptr_t)m->delta);
 }
 #endif
 #if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
@@ -112,7 +119,7 @@ GEXI_INLINE int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const vo
                               gex_Flags_t flags) {
   void *to;
   if (n == 0 || __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0 ||
-      !gexi_fast_xlate(tm, rank, dest, n, flags, &to))
+      !gexi_fast_rma_xlate(tm, rank, dest, flags, &to))
     return 0;
   gexi_fast_put(to, src, n);
   return 1;
@@ -120,7 +127,7 @@ GEXI_INLINE int gexi_vis_put1(gex_TM_t tm, gex_Rank_t rank, void *dest, const vo
 GEXI_INLINE int gexi_vis_get1(gex_TM_t tm, void *dest, gex_Rank_t rank, void *src, size_t n,
                               gex_Flags_t flags) {
   void *from;
-  if (n == 0 || !gexi_fast_xlate(tm, rank, src, n, flags, &from)) return 0;
+  if (n == 0 || !gexi_fast_rma_xlate(tm, rank, src, flags, &from)) return 0;
   gexi_fast_get(dest, from, n);
   return 1;
 }
@@ -137,10 +144,8 @@ GEXI_INLINE int gexi_vis_ilists_n(gex_TM_t tm, gex_Rank_t rank, size_t dc, void 
       !gexi_vis_peer(tm, rank, flags, put, &m))
     return 0;
   for (size_t i = 0; i < dc; ++i) {
-    void *mapped;
-    if (!gexi_peer_map_xlate(&m, put ? dl[i] : sl[i], dlen, &mapped)) return 0;
-    if (put) gexi_fast_put(mapped, sl[i], dlen);
-    else gexi_fast_get(dl[i], mapped, dlen);
+    if (put) gexi_fast_put(gexi_vis_mapped(&m, dl[i]), sl[i], dlen);
+    else gexi_fast_get(dl[i], gexi_vis_mapped(&m, sl[i]), dlen);
   }
   return 1;
 }
@@ -152,12 +157,10 @@ GEXI_INLINE int gexi_vis_vlists_n(gex_TM_t tm, gex_Rank_t rank, size_t dc, gex_M
     return 0;
   for (size_t i = 0; i < dc; ++i) {
     const size_t n = dl[i].gex_len;
-    void *mapped;
     if (n != sl[i].gex_len) return 0;
     if (n == 0) continue;
-    if (!gexi_peer_map_xlate(&m, put ? dl[i].gex_addr : sl[i].gex_addr, n, &mapped)) return 0;
-    if (put) gexi_fast_put(mapped, sl[i].gex_addr, n);
-    else gexi_fast_get(dl[i].gex_addr, mapped, n);
+    if (put) gexi_fast_put(gexi_vis_mapped(&m, dl[i].gex_addr), sl[i].gex_addr, n);
+    else gexi_fast_get(dl[i].gex_addr, gexi_vis_mapped(&m, sl[i].gex_addr), n);
   }
   return 1;
 }
@@ -195,8 +198,7 @@ GEXI_INLINE size_t gexi_vis_scontig(size_t elemsz, const ptrdiff_t *dstr, const 
 }
 /* 1 once a strided section of one or two dimensions is copied here; 0: the library must do it.
    A section contiguous on both sides is one copy; otherwise the elements are copied in the
-   library's order (dimension 0 fastest) once the remote extent, from the base up (remote
-   strides >= 0 only), is inside the peer's mapped segment. testvisperf's sections (two
+   library's order (dimension 0 fastest). testvisperf's sections (two
    dimensions, normalised to one) of 2-16 pieces of 512 B were 0.81-0.88 of GASNet through the
    library's call (VM and 16-core device, 2026-11-27). */
 GEXI_INLINE int gexi_vis_strided(gex_TM_t tm, gex_Rank_t rank, char *remote, const ptrdiff_t *rstr, char *local,
@@ -208,15 +210,9 @@ GEXI_INLINE int gexi_vis_strided(gex_TM_t tm, gex_Rank_t rank, char *remote, con
   if (levels - 1 >= 2 || elemsz == 0 || count == NULL || lstr == NULL || rstr == NULL) return 0;
   const size_t n0 = count[0], n1 = levels == 2 ? count[1] : 1;
   const ptrdiff_t l0 = lstr[0], r0 = rstr[0], l1 = levels == 2 ? lstr[1] : 0, r1 = levels == 2 ? rstr[1] : 0;
-  size_t span0, span1, extent;
-  if (n0 == 0 || n1 == 0 || r0 < 0 || r1 < 0 || __builtin_mul_overflow(n0 - 1, (size_t)r0, &span0) ||
-      __builtin_mul_overflow(n1 - 1, (size_t)r1, &span1) || __builtin_add_overflow(span0, span1, &extent) ||
-      __builtin_add_overflow(extent, elemsz, &extent))
-    return 0;
   gexi_PeerMap_t m;
-  void *mapped;
-  if (!gexi_vis_peer(tm, rank, flags, put, &m) || !gexi_peer_map_xlate(&m, remote, extent, &mapped)) return 0;
-  char *lrow = local, *rrow = (char *)mapped;
+  if (n0 == 0 || n1 == 0 || !gexi_vis_peer(tm, rank, flags, put, &m)) return 0;
+  char *lrow = local, *rrow = (char *)gexi_vis_mapped(&m, remote);
   /* 4- and 8-byte elements with the size a constant (one alignment test and one store or load
      each, as the library's loop): with the size tested per element, 256-8192 pieces of 8 B were
      0.5-0.75 of the library (VM, 2026-11-27). */

@@ -1712,7 +1712,7 @@ GEXI_INLINE void gexi_copy_small(void *to, const void *from, size_t n) {
 /* 1 and *out = where [addr, addr+nbytes) (nbytes > 0) of the segment that map entry m describes
    is in this process, or 0 (outside it, or no load/store segment: size 0). A flag rather than a
    NULL pointer: the caller branches on a value known on each path, with no test of the translated
-   address (two instructions per transfer fewer). The library's VIS walks lists with it too. */
+   address (two instructions per transfer fewer). Remote atomics use it (gexi_fast_xlate). */
 GEXI_INLINE int gexi_peer_map_xlate(const gexi_PeerMap_t *m, const void *addr, size_t nbytes, void **out) {
   const uintptr_t off = (uintptr_t)addr - m->owner_base;
   if (__builtin_expect(off >= m->size || nbytes > m->size - off, 0)) return 0;
@@ -1725,8 +1725,8 @@ GEXI_INLINE int gexi_peer_map_xlate(const gexi_PeerMap_t *m, const void *addr, s
    unset or the fast path is off, so no NULL test. */
 #define GEXI_FAST_COVERS(tm, rank, flags) \
   __builtin_expect((tm) == gexi_fast_tm && (rank) < gexi_fast_size && (flags) == 0, 1)
-/* gexi_peer_map_xlate for rank of tm, with the range test: remote atomics check the range in
-   every build, and VIS decides by it whether a whole section is in the mapped segment. */
+/* gexi_peer_map_xlate for rank of tm, with the range test: for remote atomics, which check the
+   range in every build (a stray atomic corrupts silently). */
 GEXI_INLINE int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,
                                 gex_Flags_t flags, void **out) {
   return GEXI_FAST_COVERS(tm, rank, flags) && gexi_peer_map_xlate(gexi_fast_map + rank, addr, nbytes, out);
@@ -1734,7 +1734,7 @@ GEXI_INLINE int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, 
 /* For put and get: the peer's segment is load/store reachable (size != 0), and the address is
    translated with no range test, as GASNet's smp conduit and the library's own release path do
    (the debug build checks a remote range: docs/spec-decisions.md). Eight instructions fewer per
-   transfer than gexi_fast_xlate (bench/report/issue16_vs_gasnet.md). */
+   transfer than gexi_fast_xlate (bench/report/issue16_vs_gasnet.md). gasnet_vis.h does the same. */
 GEXI_INLINE int gexi_fast_rma_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, gex_Flags_t flags,
                                     void **out) {
   if (!GEXI_FAST_COVERS(tm, rank, flags) || __builtin_expect(gexi_fast_map[rank].size == 0, 0)) return 0;

@@ -278,17 +278,18 @@ void walk_lists(const DstList &dst, size_t dstcount, const SrcList &src, size_t 
 #ifndef GASNET_DEBUG
 // Same-shape lists in a release build, without the general machinery (about 190 instructions a
 // call before the first copy): the primordial team, a load/store peer, no flags, no peer
-// completion armed, entry i of both lists the same length and each remote run inside the peer's
-// mapped segment (gasnetex.h's inline map and test). It copies as it walks; at an entry that does
-// not qualify it returns false and the general path does the whole operation (the bytes already
-// copied are copied again, the same ones).
+// completion armed, entry i of both lists the same length (gasnetex.h's inline map). Remote
+// addresses are translated with no range test, as the general path's release build (a remote
+// range is checked in the debug build) and GASNet do. It copies as it walks; at an entry that
+// does not qualify it returns false and the general path does the whole operation (the bytes
+// already copied are copied again, the same ones).
 //
 // Two loops, because each instruction per entry shows against GASNet's loop, which is a load, an
 // add and a memcpy call (it checks nothing: testvisperf's 512-byte Indexed gets at 50% density
 // were 0.5 of GASNet with one walk that tested for merging at every entry, VM 2026-11-27):
 // - copy_runs: entries that continue each other on both sides become one copy (100% density);
 // - copy_each_fixed: an Indexed list whose first two entries do not continue each other is taken
-//   as scattered: a range test and a copy per entry, nothing else.
+//   as scattered: a copy per entry, nothing else.
 
 // The lists come by value (two words): a copy through a char pointer could alias a list passed by
 // reference for all the compiler knows, and it then reloaded the list's pointer at every entry
@@ -310,9 +311,7 @@ bool copy_runs(bool put, const gexi_PeerMap_t &m, const List local, const List r
     }
     i = j;
     if (n == 0) continue;
-    void *to;
-    if (!gexi_peer_map_xlate(&m, r, n, &to)) return false;
-    copy_piece(put, l, static_cast<char *>(to), n);
+    copy_piece(put, l, static_cast<char *>(gexi_vis_mapped(&m, r)), n);
   }
   return true;
 }
@@ -322,15 +321,9 @@ bool copy_runs(bool put, const gexi_PeerMap_t &m, const List local, const List r
 // (16 x 512 B: 291 -> 391 besides the copies, callgrind 2026-11-27).
 [[gnu::always_inline]] inline bool copy_each_fixed(bool put, const gexi_PeerMap_t &m, const IndexedList local,
                                                    const IndexedList remote, size_t count, size_t n) {
-  if (n > m.size) return false;  // also: no load/store segment (size 0)
-  const uintptr_t base = m.owner_base, last = m.size - n;
   const intptr_t delta = m.delta;
   return with_fixed_copy(put, n, [&](auto copy) {
-    for (size_t i = 0; i < count; ++i) {
-      char *const r = remote.addr(i);
-      if (reinterpret_cast<uintptr_t>(r) - base > last) return false;
-      copy(local.addr(i), r + delta);
-    }
+    for (size_t i = 0; i < count; ++i) copy(local.addr(i), remote.addr(i) + delta);
     return true;
   });
 }
@@ -504,8 +497,7 @@ void walk_strided(const StridedShape &shape, char *local, char *remote, Piece &&
 
 #ifndef GASNET_DEBUG
 // Strided to a load/store neighbour in a release build, as lists_load_store: the primordial team,
-// no flags, no peer completion armed, and every remote byte the section touches inside the peer's
-// mapped segment (one test of its extent, not one per element). Each element is one copy chosen
+// no flags, no peer completion armed (no range test, as lists_load_store). Each element is one copy chosen
 // once for the element size (no Coalescer: normalisation has already joined every element that
 // continues another on both sides). false: the general path does it.
 bool strided_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, char *local, char *remote,
@@ -513,21 +505,7 @@ bool strided_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, char *local
   const bool put = c.dir == Direction::Put;
   gexi_PeerMap_t m;
   if (!gexi_vis_peer(tm, rank, flags, put, &m)) return false;
-  // The remote extent [remote + lo, remote + hi + elemsz): a dimension with a negative stride
-  // reaches below the base. An overflow leaves it to the general path.
-  ptrdiff_t lo = 0, hi = 0;
-  for (size_t k = 0; k < shape.levels; ++k) {
-    ptrdiff_t span;
-    if (__builtin_mul_overflow(shape.rs[k], ptrdiff_t(shape.count[k] - 1), &span) ||
-        __builtin_add_overflow(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi))
-      return false;
-  }
-  size_t extent;
-  if (__builtin_add_overflow(size_t(hi) - size_t(lo), shape.elemsz, &extent)) return false;
-  void *to;
-  if (!gexi_peer_map_xlate(&m, reinterpret_cast<char *>(reinterpret_cast<uintptr_t>(remote) + uintptr_t(lo)), extent, &to))
-    return false;
-  char *const mapped = reinterpret_cast<char *>(reinterpret_cast<uintptr_t>(remote) + uintptr_t(m.delta));
+  char *const mapped = static_cast<char *>(gexi_vis_mapped(&m, remote));
   return with_fixed_copy(put, shape.elemsz, [&](auto copy) {
     walk_strided(shape, local, mapped, copy);
     return true;
