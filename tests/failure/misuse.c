@@ -27,6 +27,7 @@
  *   poll_in_handler         gasnet_AMPoll
  *   put_in_handler          gex_RMA_PutBlocking (to a valid address in rank 0's segment)
  *   reply_in_reply          gex_AM_ReplyShort from a Reply handler
+ *   handler_holds_hsl       a Request handler that returns holding an HSL it locked
  * Misuse of events, NBI regions, teams and HSLs, by rank 0 outside any handler:
  *   event_wait_twice        gex_Event_Wait twice on one barrier event
  *   event_test_after_wait   gex_Event_Test on a barrier event that gex_Event_Wait already synced
@@ -80,6 +81,10 @@ static void misuse_request(gex_Token_t token) {
   } else if (!strcmp(mode, "reply_in_reply")) {
     gex_AM_ReplyShort0(token, IDX_MISUSE_REPLY, 0); /* legal: one Reply from a Request handler */
     return;
+  } else if (!strcmp(mode, "handler_holds_hsl")) {
+    static gex_HSL_t held = GEX_HSL_INITIALIZER;
+    gex_HSL_Lock(&held);
+    return; /* diagnosed when the handler returns */
   }
   fail_note("'%s' in a Request handler was not diagnosed", mode);
 }
@@ -302,7 +307,8 @@ int main(int argc, char **argv) {
   } else if (!strcmp(mode, "wait_in_handler") && fail_rank == target) {
     pending = gex_Coll_BarrierNB(fail_tm, 0); /* valid and never synced outside the handler */
   } else if (strcmp(mode, "request_in_handler") && strcmp(mode, "wait_in_handler") &&
-             strcmp(mode, "poll_in_handler") && strcmp(mode, "put_in_handler") && strcmp(mode, "reply_in_reply")) {
+             strcmp(mode, "poll_in_handler") && strcmp(mode, "put_in_handler") && strcmp(mode, "reply_in_reply") &&
+             strcmp(mode, "handler_holds_hsl")) {
     fprintf(stderr, "failtest: unknown mode '%s'\n", mode);
     return 2;
   }
