@@ -37,16 +37,7 @@ inline Target target(const char *call, gex_TM_t tm, gex_Rank_t rank, const void 
   const PeerSegment &seg = g_rt.segments.at(jr, ep);
   // GEX_SEGMENT_EVERYTHING: outside the segment only a transport that pins remote memory reaches it.
   if (__builtin_expect(g_rt.any_address, 0) && !seg.contains(addr, nbytes)) {
-    if (!g_rt.routes[jr].am->any_address_max(jr))
-    {
-      char where[32];
-      std::snprintf(where, sizeof where, "%p", addr);
-      usage_fatal(call, "the address range " + std::string(where) + "+" +
-                            std::to_string(nbytes) + " lies outside rank " + std::to_string(jr) +
-                            "'s segment, and GEX_SEGMENT_EVERYTHING reaches such addresses only over a transport "
-                            "that pins remote memory (ofi with RMA; this peer's route is " +
-                            g_rt.routes[jr].am->name() + ")");
-    }
+    if (!g_rt.routes[jr].am->any_address_max(jr)) unreachable_range_fatal(call, jr, addr, nbytes);
     return {jr, true, true, nullptr, uint16_t(ep), false};
   }
   // The local address is a device address when the local endpoint (a TM-pair's) has a bound

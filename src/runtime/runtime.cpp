@@ -42,6 +42,14 @@ void restricted_context_fatal(const char *call) {
   usage_fatal(call, std::string("called ") + where + ", where the spec forbids communication and waiting");
 }
 
+void unreachable_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes) {
+  usage_fatal(call, "the address range " + fmt_ptr(addr) + "+" + std::to_string(nbytes) + " lies outside rank " +
+                        std::to_string(jobrank) +
+                        "'s segment, and GEX_SEGMENT_EVERYTHING reaches such addresses only over a transport "
+                        "that pins remote memory (ofi with RMA; this peer's route is " +
+                        g_rt.routes[jobrank].am->name() + ")");
+}
+
 void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes, uint32_t ep) {
   const auto &seg = g_rt.segments.at(jobrank, ep);
   const std::string who = "rank " + std::to_string(jobrank) + (ep ? " endpoint " + std::to_string(ep) : std::string());

@@ -297,6 +297,9 @@ inline gex_Rank_t jobrank_of(gex_TM_t tm, gex_Rank_t rank, const char *call) {
 // `ep` is the remote endpoint's index (0: the primordial one).
 [[noreturn]] void segment_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes,
                                       uint32_t ep = 0);
+// GEX_SEGMENT_EVERYTHING: a remote range outside the segment of a peer whose route cannot pin
+// remote memory (shared memory; RMA and VIS say the same).
+[[noreturn, gnu::cold]] void unreachable_range_fatal(const char *call, gex_Rank_t jobrank, const void *addr, size_t nbytes);
 inline bool in_segment(gex_Rank_t jobrank, const void *addr, size_t nbytes, uint32_t ep = 0) {
   return g_rt.segments.at(jobrank, ep).contains(addr, nbytes);
 }

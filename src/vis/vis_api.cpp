@@ -106,6 +106,9 @@ struct LoadStoreSink {
   ptrdiff_t delta;
   void piece(char *local, char *remote, size_t n) {
     check_remote_range(jobrank, remote, n, call, ep);
+    // GEX_SEGMENT_EVERYTHING: outside the segment, a load/store peer's memory is not mapped here.
+    if (__builtin_expect(g_rt.any_address, 0) && !in_segment(jobrank, remote, n, ep))
+      unreachable_range_fatal(call, jobrank, remote, n);
     copy_piece(dir == Direction::Put, local, mapped(remote), n);
   }
   char *mapped(char *remote) const {

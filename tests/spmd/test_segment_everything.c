@@ -1,7 +1,7 @@
 /* test_segment_everything: RMA to any address of a peer (GEX_SEGMENT_EVERYTHING=1) over the ofi
  * transport, whose target memory firehose pins at the peer (remote pins; docs/firehose.md).
  *
- *   test_segment_everything [expect=stats] [maxregion=BYTES]
+ *   test_segment_everything [expect=stats] [maxregion=BYTES] [vis]
  *
  * Every rank publishes, in its own segment, the addresses of buffers outside it: page-aligned heap
  * buffers of 1 to 3 pages, one larger than a firehose region (maxregion=, the test's
@@ -14,7 +14,11 @@
  * one firehose.remote.miss per region the runtime's pieces name (each pinned once, by one AM),
  * and one firehose.remote.hit per piece moved (the first touch is a miss, then its retry hits;
  * every later round hits, costing no AM). Without GEX_SEGMENT_EVERYTHING the same program would
- * die on the first put (the address is outside the segment). */
+ * die on the first put (the address is outside the segment).
+ *
+ * vis: first a gex_VIS_VectorPutBlocking into the neighbour's first buffer; over shared memory
+ * that must end the job with the same error as the RMA put (a neighbour's memory outside its
+ * segment is not mapped here). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -35,10 +39,11 @@ int main(int argc, char **argv) {
   gex_Client_t client;
   gex_EP_t ep;
   test_init("SEG_EVERYTHING", &argc, &argv, &client, &ep, &tm);
-  int expect_stats = 0;
+  int expect_stats = 0, vis = 0;
   size_t maxregion = 256 * 1024;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "expect=stats")) expect_stats = 1;
+    if (!strcmp(argv[i], "vis")) vis = 1;
     if (!strncmp(argv[i], "maxregion=", 10)) maxregion = (size_t)strtoull(argv[i] + 10, NULL, 10);
   }
   me = gex_TM_QueryRank(tm);
@@ -79,6 +84,13 @@ int main(int argc, char **argv) {
   uint64_t theirs[2 * NBUF];
   CHECK_EQ(gex_RMA_GetBlocking(tm, theirs, right, bases[right], sizeof theirs, 0), 0);
   for (int b = 0; b < NBUF; b++) CHECK_EQ(theirs[NBUF + b], len[b]); /* every rank made the same sizes */
+  if (vis) {
+    static char src[64];
+    gex_Memvec_t d = {(void *)(uintptr_t)theirs[0], sizeof src}, sv = {src, sizeof src};
+    gex_VIS_VectorPutBlocking(tm, right, 1, &d, 1, &sv, 0);
+    fprintf(stderr, "the VIS put outside the neighbour's segment was not refused\n");
+    return 1;
+  }
 
   /* the pieces the runtime cuts (a remote pin's limit, less a page) and the regions they name */
   const size_t piece = maxregion - PAGE;
