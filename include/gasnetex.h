@@ -1661,8 +1661,9 @@ extern gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest,
    over a network or over AMs, statistics or tracing on, GEX_SEGMENT_EVERYTHING) calls the
    library. As in GASNet, a release build does not test that the remote range is in the segment
    (the debug build does, in the library). The library keeps the three variables below:
-   gexi_fast_map is NULL while the fast path is off. Like GASNet's, these transfers never poll: a client that waits for an AM
-   polls (an AM to the caller's own rank runs inside the injection call, as in GASNet).
+   gexi_fast_map is NULL while the fast path is off. Like GASNet's, these transfers never poll:
+   a client that waits for an AM polls (an AM to the caller's own rank runs inside the injection
+   call, as in GASNet).
    Define GEX_NO_INLINE_RMA to always call the library. Not an API. */
 extern const gexi_PeerMap_t *gexi_fast_map;
 extern gex_TM_t gexi_fast_tm;
