@@ -22,6 +22,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include <gasnet_vis.h>
+
 #include "test_util.h"
 
 #define PAGE 4096u
