@@ -104,7 +104,7 @@ extern int gexi_vis_pc_armed;
    with no range test: as the library's own release path (a remote range is checked in the
    debug build, docs/spec-decisions.md) and GASNet's smp conduit. */
 GEXI_INLINE int gexi_vis_peer(gex_TM_t tm, gex_Rank_t rank, gex_Flags_t flags, int put, gexi_PeerMap_t *m) {
-  if (__builtin_expect(tm != gexi_fast_tm || rank >= gexi_fast_size || flags != 0, 0)) return 0;
+  if (!GEXI_FAST_COVERS(tm, rank, flags)) return 0;
   if (put && __atomic_load_n(&gexi_vis_pc_armed, __ATOMIC_RELAXED) != 0) return 0;
   *m = gexi_fast_map[rank];
   return m->size != 0;

@@ -1720,12 +1720,13 @@ GEXI_INLINE int gexi_peer_map_xlate(const gexi_PeerMap_t *m, const void *addr, s
   *out = (void *)((uintptr_t)addr + (uintptr_t)m->delta);
   return 1;
 }
-#endif
-#if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
-/* Whether the fast path covers rank of tm with these flags. gexi_fast_size is 0 while the map is
-   unset or the fast path is off, so no NULL test. */
+/* Whether the fast path covers rank of tm with these flags (here and in gasnet_vis.h, whose test
+   the library's release VIS paths use too). gexi_fast_size is 0 while the map is unset or the
+   fast path is off, so no NULL test. */
 #define GEXI_FAST_COVERS(tm, rank, flags) \
   __builtin_expect((tm) == gexi_fast_tm && (rank) < gexi_fast_size && (flags) == 0, 1)
+#endif
+#if defined(GASNET_NDEBUG) && defined(__GNUC__) && !defined(GEXI_BUILDING_LIBRARY) && !defined(GEX_NO_INLINE_RMA)
 /* gexi_peer_map_xlate for rank of tm, with the range test: for remote atomics, which check the
    range in every build (a stray atomic corrupts silently). */
 GEXI_INLINE int gexi_fast_xlate(gex_TM_t tm, gex_Rank_t rank, const void *addr, size_t nbytes,

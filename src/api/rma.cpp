@@ -6,7 +6,6 @@
 //    through counters (runtime::rma_put/rma_get).
 //  - extended-ref over Active Messages (src/extended/) for peers that are neither, and for
 //    every peer when GEX_FORCE_AM=1.
-#include <cstdio>
 #include <vector>
 
 #include "diag/diag.h"

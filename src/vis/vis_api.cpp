@@ -500,9 +500,9 @@ void walk_strided(const StridedShape &shape, char *local, char *remote, Piece &&
 
 #ifndef GASNET_DEBUG
 // Strided to a load/store neighbour in a release build, as lists_load_store: the primordial team,
-// no flags, no peer completion armed (no range test, as lists_load_store). Each element is one copy chosen
-// once for the element size (no Coalescer: normalisation has already joined every element that
-// continues another on both sides). false: the general path does it.
+// no flags, no peer completion armed (no range test, as lists_load_store). Each element is one
+// copy chosen once for the element size (no Coalescer: normalisation has already joined every
+// element that continues another on both sides). false: the general path does it.
 bool strided_load_store(const Call &c, gex_TM_t tm, gex_Rank_t rank, char *local, char *remote,
                         const StridedShape &shape, gex_Flags_t flags) {
   const bool put = c.dir == Direction::Put;
