@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "diag/diag.h"
+#include "runtime/handler_call.h"
 #include "runtime/runtime.h"
 
 using namespace gex::runtime;
@@ -125,9 +126,10 @@ thread_local LoopbackReaper loopback_reaper;
   return static_cast<char *>(::operator new[](am_limits(g_rt.rank).max_medium, std::align_val_t{64}));
 }
 
-// A Medium or Long (a Short is deliver_am itself: client_send), or any AM with statistics or
-// tracing on. Out of line, so that client_send stays small enough to inline into each call.
-[[gnu::noinline]] void run_loopback(const AmMessage &m) {
+// Any loopback AM with statistics or tracing on, and a Medium whose buffer is not at hand (the
+// thread's first, or one a handler's own Request to this rank finds in use). Out of line and
+// cold: client_send keeps the common case in line (run_loopback_fast).
+[[gnu::noinline, gnu::cold]] void run_loopback(const AmMessage &m) {
   if (gex::diag::on()) gex::diag::record_send(g_rt.rank, m, true, gex::diag::now_ns());
   if (m.category == AmCategory::Short) return deliver_am(m);
   if (m.category == AmCategory::Long) {
@@ -163,14 +165,34 @@ thread_local LoopbackReaper loopback_reaper;
   deliver_am(m, b);
 }
 
-// Sends a client message (gex_AM_Request*/Reply*, a Commit): to this rank, runs it here.
-inline int client_send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags, gex_Event_t *lc_opt) {
-  if (__builtin_expect(dest != g_rt.rank, 1)) return send_lc(dest, m, flags, lc_opt);
-  if (m.category == AmCategory::Short && !gex::diag::on()) {
-    deliver_am(m);
-    return 0;
+// A client AM to this rank with diagnostics off: the handler runs here, in line in the injection
+// call (run_handler, handler_call.h), and a Medium's payload is copied into the thread's buffer.
+// 507 -> ... instructions a loopback Medium round trip (bench/report/issue16_vs_gasnet.md).
+[[gnu::always_inline]] inline void run_loopback_fast(const AmMessage &m) {
+  if (m.category == AmCategory::Short) return run_handler<true>(m, nullptr);
+  if (m.category == AmCategory::Long) {
+    if (m.nbytes && m.dest_addr != m.payload) std::memcpy(m.dest_addr, m.payload, m.nbytes);
+    return run_handler<true>(m, m.dest_addr);
   }
-  run_loopback(m);
+  LoopbackBuffers &lb = loopback_buffers;
+  const int r = m.is_request ? 1 : 0;
+  char *const b = lb.buf[r];
+  if (__builtin_expect(!b || lb.live[r], 0)) return run_loopback(m);
+  lb.live[r] = true;
+  if (m.nbytes) std::memcpy(b, m.payload, m.nbytes);
+  struct Release {  // also when the handler unwinds (a C++ client's exception)
+    int r;
+    ~Release() { loopback_buffers.live[r] = false; }
+  } release{r};
+  run_handler<true>(m, b);
+}
+
+// Sends a client message (gex_AM_Request*/Reply*, a Commit): to this rank, runs it here.
+[[gnu::always_inline]] inline int client_send(gex_Rank_t dest, const AmMessage &m, gex_Flags_t flags,
+                                              gex_Event_t *lc_opt) {
+  if (__builtin_expect(dest != g_rt.rank, 1)) return send_lc(dest, m, flags, lc_opt);
+  if (__builtin_expect(gex::diag::on(), 0)) run_loopback(m);
+  else run_loopback_fast(m);
   if (lc_opt != GEX_EVENT_NOW && lc_opt != GEX_EVENT_GROUP) *lc_opt = GEX_EVENT_INVALID;
   return 0;
 }
@@ -207,15 +229,20 @@ inline int send_reply(gexi_Token *t, const AmMessage &m, gex_Flags_t flags, gex_
   return 1;
 }
 
-// A Reply is legal only from the Request handler that owns `token`, at most once.
-gexi_Token *reply_token(gex_Token_t token, const char *call) {
-  ThreadState &t = t_thread;
-  if (__builtin_expect(!token || t.token != token, 0))
+// A Reply is legal only from the Request handler that owns `token`, at most once. The test is in
+// line (every Reply makes it), the message out of line.
+[[noreturn, gnu::cold, gnu::noinline]] void reply_token_fatal(gex_Token_t token, const char *call) {
+  const ThreadState &t = t_thread;
+  if (!token || t.token != token)
     usage_fatal(call, "called outside the Request handler that received this token (a Reply is only legal from a Request handler)");
-  if (__builtin_expect(!token->is_request, 0))
-    usage_fatal(call, "called from a Reply handler (a Reply is only legal from a Request handler)");
-  if (__builtin_expect(token->replied, 0)) usage_fatal(call, "a Request handler may send at most one Reply");
-  if (__builtin_expect(t.hsl_held != 0, 0)) usage_fatal(call, "called while holding an HSL");
+  if (!token->is_request) usage_fatal(call, "called from a Reply handler (a Reply is only legal from a Request handler)");
+  if (token->replied) usage_fatal(call, "a Request handler may send at most one Reply");
+  usage_fatal(call, "called while holding an HSL");
+}
+[[gnu::always_inline]] inline gexi_Token *reply_token(gex_Token_t token, const char *call) {
+  const ThreadState &t = t_thread;
+  if (__builtin_expect(!token || t.token != token || !token->is_request || token->replied || t.hsl_held != 0, 0))
+    reply_token_fatal(token, call);
   token->replied = true;
   return token;
 }

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "diag/diag.h"
+#include "runtime/handler_call.h"
 #include "transport/dispatch.h"
 
 namespace gex::runtime {
@@ -189,43 +190,13 @@ void register_internal_handler(gex_AM_Index_t index, gex_AM_Fn_t fn, gex_Flags_t
 
 namespace {
 
-using Arg = gex_AM_Arg_t;
-template <size_t>
-using ArgT = Arg;
-
-template <size_t... I>
-void call_short(gex_AM_Fn_t fn, gex_Token_t t, const int32_t *a, std::index_sequence<I...>) {
-  using F = void (*)(gex_Token_t, ArgT<I>...);
-  reinterpret_cast<F>(fn)(t, a[I]...);
-}
-template <size_t... I>
-void call_payload(gex_AM_Fn_t fn, gex_Token_t t, void *buf, size_t n, const int32_t *a, std::index_sequence<I...>) {
-  using F = void (*)(gex_Token_t, void *, size_t, ArgT<I>...);
-  reinterpret_cast<F>(fn)(t, buf, n, a[I]...);
-}
-
-using ShortCall = void (*)(gex_AM_Fn_t, gex_Token_t, const int32_t *);
-using PayloadCall = void (*)(gex_AM_Fn_t, gex_Token_t, void *, size_t, const int32_t *);
-
-template <size_t... N>
-constexpr auto make_short_table(std::index_sequence<N...>) {
-  return std::array<ShortCall, sizeof...(N)>{
-      [](gex_AM_Fn_t f, gex_Token_t t, const int32_t *a) { call_short(f, t, a, std::make_index_sequence<N>{}); }...};
-}
-template <size_t... N>
-constexpr auto make_payload_table(std::index_sequence<N...>) {
-  return std::array<PayloadCall, sizeof...(N)>{[](gex_AM_Fn_t f, gex_Token_t t, void *b, size_t n, const int32_t *a) {
-    call_payload(f, t, b, n, a, std::make_index_sequence<N>{});
-  }...};
-}
-constexpr auto kShortCalls = make_short_table(std::make_index_sequence<transport::kMaxArgs + 1>{});
-constexpr auto kPayloadCalls = make_payload_table(std::make_index_sequence<transport::kMaxArgs + 1>{});
-
 const char *category_name(transport::AmCategory c) {
   return c == transport::AmCategory::Short ? "Short" : c == transport::AmCategory::Medium ? "Medium" : "Long";
 }
 
-[[maybe_unused]] void check_registration(const gex_AM_Entry_t &e, const transport::AmMessage &m) {
+}  // namespace
+
+void check_registration(const gex_AM_Entry_t &e, const transport::AmMessage &m) {
   gex_Flags_t want_cat = m.category == transport::AmCategory::Short    ? GEX_FLAG_AM_SHORT
                          : m.category == transport::AmCategory::Medium ? GEX_FLAG_AM_MEDIUM
                                                                        : GEX_FLAG_AM_LONG;
@@ -239,70 +210,23 @@ const char *category_name(transport::AmCategory c) {
   }
 }
 
-// deliver_am's errors, out of line: built in place, their message strings gave every delivery a
-// 424-byte frame and six saved registers (84 instructions a loopback Short, 2026-11-27).
-[[noreturn, gnu::cold, gnu::noinline]] void no_endpoint_fatal(const transport::AmMessage &m) {
+// A handler run's errors (handler_call.h), out of line: built in place, their message strings
+// gave every delivery a 424-byte frame and six saved registers (84 instructions a loopback
+// Short, 2026-11-27).
+void no_endpoint_fatal(const transport::AmMessage &m) {
   bootstrap::fatal("received an AM for endpoint " + std::to_string(m.dest_ep) + " from rank " + std::to_string(m.src_jobrank) +
                    ", which does not exist on this rank");
 }
-[[noreturn, gnu::cold, gnu::noinline]] void unregistered_fatal(const transport::AmMessage &m) {
+void unregistered_fatal(const transport::AmMessage &m) {
   bootstrap::fatal("received an AM " + std::string(category_name(m.category)) + (m.is_request ? " Request" : " Reply") +
                    " from rank " + std::to_string(m.src_jobrank) + " for handler index " + std::to_string(m.handler) +
                    ", which is not registered on this rank (gex_EP_RegisterHandlers)");
 }
-[[noreturn, gnu::cold, gnu::noinline]] void hsl_held_fatal(const gexi_Token &t) {
+void hsl_held_fatal(const gexi_Token &t) {
   bootstrap::fatal("AM handler index " + std::to_string(t.entry->gex_index) + " returned while still holding an HSL");
 }
 
-// One handler run's frame: the token the handler gets and the thread's state before it. Kept
-// together on the stack (the handler gets the token's address, so the rest is read back from
-// memory after the call), not in callee-saved registers: two pushes and pops fewer a delivery.
-struct HandlerFrame {
-  gexi_Token token;
-  gexi_Token *outer;
-  int hsl_before;
-};
-
-[[gnu::always_inline]] inline void run_handler(const transport::AmMessage &m, const void *payload) {
-  // The runtime's own handlers are the process's; a client handler is its endpoint's.
-  gexi_EP *ep = nullptr;
-  const HandlerSlot *slotp;
-  if (m.handler < GEX_AM_INDEX_BASE) {
-    slotp = &g_rt.internal_handlers[m.handler];
-  } else {
-    gexi_Client *c = g_rt.client;
-    if (__builtin_expect(!c || m.dest_ep >= c->eps.size(), 0)) no_endpoint_fatal(m);
-    ep = c->eps[m.dest_ep];
-    slotp = &ep->handlers[m.handler];
-  }
-  const HandlerSlot &slot = *slotp;
-  if (__builtin_expect(!slot.registered, 0)) unregistered_fatal(m);
-#ifdef GASNET_DEBUG
-  check_registration(slot.entry, m);
-#endif
-  ThreadState &t = t_thread;
-  HandlerFrame f;  // field by field: an aggregate initializer also zeroed the padding
-  f.token.src = m.src_jobrank;
-  f.token.ep = ep;
-  f.token.src_ep = m.src_ep;
-  f.token.entry = &slot.entry;
-  f.token.is_request = m.is_request;
-  f.token.is_long = m.category == transport::AmCategory::Long;
-  f.token.replied = false;
-  f.outer = t.token;
-  f.hsl_before = t.hsl_held;
-  ++t.handler_depth;
-  t.token = &f.token;
-  if (m.category == transport::AmCategory::Short) {
-    kShortCalls[m.nargs](slot.entry.gex_fnptr, &f.token, m.args);
-  } else {
-    kPayloadCalls[m.nargs](slot.entry.gex_fnptr, &f.token, const_cast<void *>(payload), m.nbytes, m.args);
-  }
-  ThreadState &after = t_thread;
-  after.token = f.outer;
-  --after.handler_depth;
-  if (__builtin_expect(after.hsl_held != f.hsl_before, 0)) hsl_held_fatal(f.token);
-}
+namespace {
 
 // With statistics or tracing on: the same run, timed (out of line, so that the plain delivery
 // keeps no timer state across the handler call).

@@ -10,6 +10,9 @@
  *    the handler at the Commit, from a GASNet buffer and from the client's;
  *  - two threads sending Mediums of random sizes to this rank at once each see their own bytes
  *    (the copy buffers are per thread);
+ *  - release build: a Request handler that sends a Medium Request to this rank (not allowed, but
+ *    memory must stay sound) does not have its own payload overwritten by the inner one's (the
+ *    thread's Request buffer is in use then, so the inner handler gets another);
  *  - GASNet's testcontend: a thread that only does blocking puts stops when another thread sends
  *    an AM to this rank that sets its flag, with no poll anywhere (blocking RMA never polls).
  */
@@ -17,7 +20,7 @@
 
 #include <pthread.h>
 
-enum { kShort = GEX_AM_INDEX_BASE, kMedReq, kMedRep, kLongReq, kLongRep, kStop, kThreadMed };
+enum { kShort = GEX_AM_INDEX_BASE, kMedReq, kMedRep, kLongReq, kLongRep, kStop, kThreadMed, kNestOuter, kNestInner };
 
 static gex_TM_t tm;
 static gex_Rank_t me;
@@ -99,6 +102,25 @@ static void on_thread_med(gex_Token_t t, void *buf, size_t n, gex_AM_Arg_t who, 
   ++thread_runs[who];
 }
 
+/* Nested loopback Mediums (release build only): a0 = the pattern seed of the payload. */
+static int nest_inner_runs;
+static void on_nest_inner(gex_Token_t t, void *buf, size_t n, gex_AM_Arg_t seed) {
+  (void)t;
+  CHECK_PATTERN(buf, n, (uint64_t)(uint32_t)seed);
+  memset(buf, 0xee, n); /* would show in the outer payload if the two shared a buffer */
+  ++nest_inner_runs;
+}
+static void on_nest_outer(gex_Token_t t, void *buf, size_t n, gex_AM_Arg_t seed) {
+  (void)t;
+  CHECK_PATTERN(buf, n, (uint64_t)(uint32_t)seed);
+  char inner[3000];
+  test_fill(inner, sizeof inner, (uint64_t)(uint32_t)(seed + 1));
+  const int before = nest_inner_runs;
+  gex_AM_RequestMedium1(tm, me, kNestInner, inner, sizeof inner, GEX_EVENT_NOW, 0, seed + 1);
+  CHECKF(nest_inner_runs == before + 1, "the inner handler had not run when its Request returned");
+  CHECK_PATTERN(buf, n, (uint64_t)(uint32_t)seed); /* the outer payload is intact */
+}
+
 static void *sender(void *arg) {
   const int who = (int)(intptr_t)arg;
   const size_t max = gex_AM_MaxRequestMedium(tm, me, GEX_EVENT_NOW, 0, 2);
@@ -138,6 +160,8 @@ int main(int argc, char **argv) {
       {kLongRep, (gex_AM_Fn_t)on_long_rep, GEX_FLAG_AM_REPLY | GEX_FLAG_AM_LONG, 1, NULL, "long_rep"},
       {kStop, (gex_AM_Fn_t)on_stop, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_SHORT, 0, NULL, "stop"},
       {kThreadMed, (gex_AM_Fn_t)on_thread_med, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_MEDIUM, 2, NULL, "thread_med"},
+      {kNestOuter, (gex_AM_Fn_t)on_nest_outer, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_MEDIUM, 1, NULL, "nest_outer"},
+      {kNestInner, (gex_AM_Fn_t)on_nest_inner, GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_MEDIUM, 1, NULL, "nest_inner"},
   };
   CHECK(gex_EP_RegisterHandlers(ep, table, sizeof table / sizeof table[0]) == GASNET_OK);
   gex_Segment_t sg;
@@ -197,6 +221,17 @@ int main(int argc, char **argv) {
   }
   free(src);
   free(copy);
+
+#ifndef GASNET_DEBUG
+  /* A Request from a Request handler to this rank (a debug build refuses it). Twice: the second
+     time the thread's buffers exist already. */
+  for (int k = 0; k < 2; ++k) {
+    char outer[5000];
+    test_fill(outer, sizeof outer, 11 + (uint64_t)k);
+    gex_AM_RequestMedium1(tm, me, kNestOuter, outer, sizeof outer, GEX_EVENT_NOW, 0, 11 + k);
+  }
+  CHECK_EQ(nest_inner_runs, 2);
+#endif
 
   /* Two threads at once; the handlers see their own thread. */
   pthread_t th[2];
