@@ -167,7 +167,7 @@ thread_local LoopbackReaper loopback_reaper;
 
 // A client AM to this rank with diagnostics off: the handler runs here, in line in the injection
 // call (run_handler, handler_call.h), and a Medium's payload is copied into the thread's buffer.
-// 507 -> ... instructions a loopback Medium round trip (bench/report/issue16_vs_gasnet.md).
+// 507 -> 404 instructions a loopback Medium round trip (bench/report/issue16_vs_gasnet.md).
 [[gnu::always_inline]] inline void run_loopback_fast(const AmMessage &m) {
   if (m.category == AmCategory::Short) return run_handler<true>(m, nullptr);
   if (m.category == AmCategory::Long) {
