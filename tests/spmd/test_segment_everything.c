@@ -1,7 +1,7 @@
 /* test_segment_everything: RMA to any address of a peer (GEX_SEGMENT_EVERYTHING=1) over the ofi
  * transport, whose target memory firehose pins at the peer (remote pins; docs/firehose.md).
  *
- *   test_segment_everything [expect=stats] [maxregion=BYTES] [vis]
+ *   test_segment_everything [expect=stats] [maxregion=BYTES] [vis | visok]
  *
  * Every rank publishes, in its own segment, the addresses of buffers outside it: page-aligned heap
  * buffers of 1 to 3 pages, one larger than a firehose region (maxregion=, the test's
@@ -18,7 +18,12 @@
  *
  * vis: first a gex_VIS_VectorPutBlocking into the neighbour's first buffer; over shared memory
  * that must end the job with the same error as the RMA put (a neighbour's memory outside its
- * segment is not mapped here). */
+ * segment is not mapped here).
+ *
+ * visok (over ofi, where VIS reaches any address of a peer): first VIS into the neighbour's heap
+ * and stack: a vector put of two pieces, an indexed get of them back, and a strided put of 8
+ * rows of 100 bytes a page apart; the owner checks every byte of what it was sent, and the
+ * bytes around it stay as they were. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -41,11 +46,12 @@ int main(int argc, char **argv) {
   gex_Client_t client;
   gex_EP_t ep;
   test_init("SEG_EVERYTHING", &argc, &argv, &client, &ep, &tm);
-  int expect_stats = 0, vis = 0;
+  int expect_stats = 0, vis = 0, visok = 0;
   size_t maxregion = 256 * 1024;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "expect=stats")) expect_stats = 1;
     if (!strcmp(argv[i], "vis")) vis = 1;
+    if (!strcmp(argv[i], "visok")) visok = 1;
     if (!strncmp(argv[i], "maxregion=", 10)) maxregion = (size_t)strtoull(argv[i] + 10, NULL, 10);
   }
   me = gex_TM_QueryRank(tm);
@@ -92,6 +98,44 @@ int main(int argc, char **argv) {
     gex_VIS_VectorPutBlocking(tm, right, 1, &d, 1, &sv, 0);
     fprintf(stderr, "the VIS put outside the neighbour's segment was not refused\n");
     return 1;
+  }
+
+  if (visok) {
+    char *local = (char *)seg + 4096; /* gets land in this rank's segment */
+    static char vsrc[2][1000], rows[8 * 100];
+    test_fill(vsrc[0], sizeof vsrc[0], test_seed(me, 100, 1, 0));
+    test_fill(vsrc[1], sizeof vsrc[1], test_seed(me, 100, 5, 0));
+    test_fill(rows, sizeof rows, test_seed(me, 100, 3, 0));
+    for (int b = 0; b < 6; b++) memset(buf[b], 0x5c, len[b]);
+    test_barrier(tm);
+    /* vector put: 1000 bytes into the neighbour's heap (buf 1), 1000 into its stack (buf 5) */
+    char *h = (char *)(uintptr_t)theirs[1] + 100, *st = (char *)(uintptr_t)theirs[5] + 3000;
+    gex_Memvec_t dv[2] = {{h, 1000}, {st, 1000}}, sv[2] = {{vsrc[0], 1000}, {vsrc[1], 1000}};
+    CHECK_EQ(gex_VIS_VectorPutBlocking(tm, right, 2, dv, 2, sv, 0), 0);
+    /* strided put: 8 rows (elements) of 100 bytes, a page apart in the neighbour's buf 3 */
+    const ptrdiff_t dstrides[1] = {PAGE}, sstrides[1] = {100};
+    const size_t count[1] = {8};
+    CHECK_EQ(gex_VIS_StridedPutBlocking(tm, right, (char *)(uintptr_t)theirs[3] + 7, dstrides, rows, sstrides, 100,
+                                        count, 1, 0), 0);
+    test_barrier(tm);
+    CHECK_PATTERN(buf[1] + 100, 1000, test_seed(left, 100, 1, 0));
+    CHECK_PATTERN(buf[5] + 3000, 1000, test_seed(left, 100, 5, 0));
+    for (size_t i = 0; i < len[1]; i++)
+      if (i < 100 || i >= 1100) CHECKF(buf[1][i] == 0x5c, "heap byte %zu around the VIS piece changed", i);
+    for (int r = 0; r < 8; r++) {
+      CHECK_PATTERN_AT(buf[3] + 7 + (size_t)r * PAGE, 100, test_seed(left, 100, 3, 0), (size_t)r * 100);
+      CHECKF(buf[3][(size_t)r * PAGE + 6] == 0x5c && buf[3][(size_t)r * PAGE + 107] == 0x5c,
+             "bytes around strided row %d changed", r);
+    }
+    test_barrier(tm);
+    /* indexed get of both pieces back, into this rank's segment */
+    void *srcl[2] = {h, st}, *dstl[1] = {local};
+    memset(local, 0, 2000);
+    CHECK_EQ(gex_VIS_IndexedGetBlocking(tm, 1, dstl, 2000, right, 2, srcl, 1000, 0), 0);
+    CHECK_PATTERN(local, 1000, test_seed(me, 100, 1, 0));
+    CHECK_PATTERN(local + 1000, 1000, test_seed(me, 100, 5, 0));
+    test_barrier(tm);
+    TEST_LOG("rank %u: VIS to the neighbour's heap and stack checked", (unsigned)me);
   }
 
   /* the pieces the runtime cuts (a remote pin's limit, less a page) and the regions they name */
