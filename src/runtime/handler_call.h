@@ -107,8 +107,13 @@ template <bool kClient = false>
   f.hsl_before = t.hsl_held;
   ++t.handler_depth;
   t.token = &f.token;
+  // No arguments: the handler directly (the table's entry would only move the registers along).
   if (m.category == transport::AmCategory::Short) {
-    kShortCalls[m.nargs](slot.entry.gex_fnptr, &f.token, m.args);
+    if (m.nargs == 0) reinterpret_cast<void (*)(gex_Token_t)>(slot.entry.gex_fnptr)(&f.token);
+    else kShortCalls[m.nargs](slot.entry.gex_fnptr, &f.token, m.args);
+  } else if (m.nargs == 0) {
+    reinterpret_cast<void (*)(gex_Token_t, void *, size_t)>(slot.entry.gex_fnptr)(&f.token, const_cast<void *>(payload),
+                                                                                  m.nbytes);
   } else {
     kPayloadCalls[m.nargs](slot.entry.gex_fnptr, &f.token, const_cast<void *>(payload), m.nbytes, m.args);
   }
