@@ -16,8 +16,6 @@
 
 namespace gex::runtime {
 
-using transport::AmMessage;
-
 // Errors of a handler run, out of line (their message strings would give every run a large
 // frame and saved registers).
 [[noreturn, gnu::cold, gnu::noinline]] void no_endpoint_fatal(const transport::AmMessage &m);
