@@ -46,6 +46,51 @@
 
 namespace gex::coll {
 
+// ---- Op allocation -----------------------------------------------------------------------------
+// Freed Ops wait in the freeing thread's cache, by size class (64-byte steps up to 1 KiB, a few
+// each), for the next Op of their class that thread makes. Per thread, so no lock: a block made
+// on one thread and freed on another just changes caches. The cache is constinit (a plain TLS
+// access); a separate reaper, armed at the first caching, frees what is left when the thread ends.
+namespace {
+constexpr size_t kOpGrain = 64, kOpClasses = 16, kOpDepth = 8;
+struct OpCache {
+  void *free[kOpClasses][kOpDepth];
+  uint8_t count[kOpClasses];
+  bool armed;  // the reaper is registered (its first access costs a call; later ones a test)
+};
+thread_local constinit OpCache t_op_cache{};
+struct OpCacheReaper {
+  ~OpCacheReaper() {
+    for (size_t c = 0; c < kOpClasses; ++c)
+      while (t_op_cache.count[c]) ::operator delete(t_op_cache.free[c][--t_op_cache.count[c]]);
+  }
+  void arm() noexcept {}
+};
+thread_local OpCacheReaper t_op_cache_reaper;
+}  // namespace
+
+void *Op::operator new(size_t n) {
+  const size_t c = (n - 1) / kOpGrain;
+  if (c >= kOpClasses) return ::operator new(n);
+  OpCache &cache = t_op_cache;
+  if (cache.count[c]) return cache.free[c][--cache.count[c]];
+  return ::operator new((c + 1) * kOpGrain);  // the class's size: any Op of the class may reuse it
+}
+
+void Op::operator delete(void *p, size_t n) noexcept {
+  const size_t c = (n - 1) / kOpGrain;
+  OpCache &cache = t_op_cache;
+  if (c < kOpClasses && cache.count[c] < kOpDepth) {
+    if (__builtin_expect(!cache.armed, 0)) {
+      t_op_cache_reaper.arm();
+      cache.armed = true;
+    }
+    cache.free[c][cache.count[c]++] = p;
+    return;
+  }
+  ::operator delete(p);
+}
+
 using runtime::g_rt;
 using runtime::usage_fatal;
 
