@@ -126,6 +126,12 @@ thread_local LoopbackReaper loopback_reaper;
   return static_cast<char *>(::operator new[](am_limits(g_rt.rank).max_medium, std::align_val_t{64}));
 }
 
+// A loopback Long's payload, placed at its destination (an address of this process: the segment
+// check passed in the caller) before its handler runs.
+inline void place_loopback_long(const AmMessage &m) {
+  if (m.nbytes && m.dest_addr != m.payload) std::memcpy(m.dest_addr, m.payload, m.nbytes);
+}
+
 // Any loopback AM with statistics or tracing on, and a Medium whose buffer is not at hand (the
 // thread's first, or one a handler's own Request to this rank finds in use). Out of line and
 // cold: client_send keeps the common case in line (run_loopback_fast).
@@ -133,8 +139,7 @@ thread_local LoopbackReaper loopback_reaper;
   if (gex::diag::on()) gex::diag::record_send(g_rt.rank, m, true, gex::diag::now_ns());
   if (m.category == AmCategory::Short) return deliver_am(m);
   if (m.category == AmCategory::Long) {
-    // dest_addr is an address of this process (the segment check passed in the caller).
-    if (m.nbytes && m.dest_addr != m.payload) std::memcpy(m.dest_addr, m.payload, m.nbytes);
+    place_loopback_long(m);
     return deliver_am(m, m.dest_addr);
   }
   LoopbackBuffers &lb = loopback_buffers;
@@ -171,7 +176,7 @@ thread_local LoopbackReaper loopback_reaper;
 [[gnu::always_inline]] inline void run_loopback_fast(const AmMessage &m) {
   if (m.category == AmCategory::Short) return run_handler<true>(m, nullptr);
   if (m.category == AmCategory::Long) {
-    if (m.nbytes && m.dest_addr != m.payload) std::memcpy(m.dest_addr, m.payload, m.nbytes);
+    place_loopback_long(m);
     return run_handler<true>(m, m.dest_addr);
   }
   LoopbackBuffers &lb = loopback_buffers;

@@ -100,8 +100,9 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  char *local_seg_dst = (char *)seg + 4096; /* gets land in this rank's segment: no local pin question */
   if (visok) {
-    char *local = (char *)seg + 4096; /* gets land in this rank's segment */
+    char *local = local_seg_dst;
     static char vsrc[2][1000], rows[8 * 100];
     test_fill(vsrc[0], sizeof vsrc[0], test_seed(me, 100, 1, 0));
     test_fill(vsrc[1], sizeof vsrc[1], test_seed(me, 100, 5, 0));
@@ -155,7 +156,6 @@ int main(int argc, char **argv) {
   }
   unsigned long put_n = 0, put_b = 0, get_n = 0, get_b = 0, putnb_n = 0, putnb_b = 0, getnbi_n = 0, getnbi_b = 0;
   char *scratch = (char *)malloc(len[3]);
-  char *local_seg_dst = (char *)seg + 4096; /* gets land in this rank's segment: no local pin question */
   CHECK(scratch != NULL);
 
   for (unsigned round = 0; round < ROUNDS; round++) {
