@@ -31,7 +31,14 @@ struct BarrierValue {
   int flags = GASNET_BARRIERFLAG_ANONYMOUS;
   int id = 0;
 };
-BarrierValue merge(BarrierValue a, BarrierValue b);
+// Inline: the shared-memory barrier merges each member's value as it sees the arrival (shm.cpp).
+inline BarrierValue merge(BarrierValue a, BarrierValue b) {
+  if ((a.flags | b.flags) & GASNET_BARRIERFLAG_MISMATCH) return {GASNET_BARRIERFLAG_MISMATCH, 0};
+  if (a.flags & GASNET_BARRIERFLAG_ANONYMOUS) return b;
+  if (b.flags & GASNET_BARRIERFLAG_ANONYMOUS) return a;
+  if (a.id != b.id) return {GASNET_BARRIERFLAG_MISMATCH, 0};
+  return a;
+}
 
 // The dissemination barrier over AM with a value: `mine` merged with every member's at each
 // round; *result holds the merged value once the event completes (it must outlive the barrier).

@@ -492,10 +492,10 @@ void init() {
   runtime::add_progress_fn(progress, &state().active_count, &state().inbox_count);
 }
 
-void progress() {
-  ServiceState &st = state();
-  // Idle first: this runs from every poll and every test of a barrier event.
-  if (!st.active_count.load(std::memory_order_acquire) && !st.inbox_count.load(std::memory_order_acquire)) return;
+namespace {
+// progress() with work to do: out of line, so that the idle test of every poll and every test
+// of a barrier event does not pay this function's frame (six saved registers and a vector).
+[[gnu::noinline]] void progress_work(ServiceState &st) {
   const runtime::ThreadState &t = runtime::t_thread;
   if (t.restricted()) return;
   std::unique_lock<EngineMutex> engine(st.engine_mutex, std::try_to_lock);
@@ -544,6 +544,14 @@ void progress() {
     delete op;
   }
 }
+}  // namespace
+
+void progress() {
+  ServiceState &st = state();
+  // Idle first: this runs from every poll and every test of a barrier event.
+  if (!st.active_count.load(std::memory_order_acquire) && !st.inbox_count.load(std::memory_order_acquire)) return;
+  progress_work(st);
+}
 
 void check_collectives_allowed(gexi_TM *tm, const char *call) {
   if (tm->coll && !tm->coll->collectives_allowed)
@@ -551,14 +559,6 @@ void check_collectives_allowed(gexi_TM *tm, const char *call) {
 }
 
 gexi_Event *start_barrier(gexi_TM *tm, const char *call) { return launch(make_barrier(tm, call)); }
-
-BarrierValue merge(BarrierValue a, BarrierValue b) {
-  if ((a.flags | b.flags) & GASNET_BARRIERFLAG_MISMATCH) return {GASNET_BARRIERFLAG_MISMATCH, 0};
-  if (a.flags & GASNET_BARRIERFLAG_ANONYMOUS) return b;
-  if (b.flags & GASNET_BARRIERFLAG_ANONYMOUS) return a;
-  if (a.id != b.id) return {GASNET_BARRIERFLAG_MISMATCH, 0};
-  return a;
-}
 
 gexi_Event *start_valued_barrier(gexi_TM *tm, BarrierValue mine, BarrierValue *result, const char *call) {
   return launch(new BarrierOp(tm, call, mine, result));

@@ -696,19 +696,41 @@ const shm::AreaHeader *header_of(const std::atomic<uint64_t> *arrivals) {
   return reinterpret_cast<const shm::AreaHeader *>(arrivals);
 }
 
-bool all_arrived(const shm::AreaState &st, uint64_t seq) noexcept {
-  for (const std::atomic<uint64_t> *a : st.arrivals)
-    if (a->load(std::memory_order_acquire) < seq) return false;
-  return true;
+BarrierValue value_of(const std::atomic<uint64_t> *arrivals, uint64_t seq) noexcept {
+  const uint64_t v = header_of(arrivals)->barrier_value[seq % 2].load(std::memory_order_relaxed);
+  return BarrierValue{int(uint32_t(v >> 32)), int(uint32_t(v))};
 }
 
-BarrierValue merge_values(const shm::AreaState &st, uint64_t seq) noexcept {
+// A thread's scan of the arrivals of one barrier, kept from test to test as GASNet's pshm
+// barrier keeps its list of children not yet arrived: an arrival stays (the counters only grow),
+// so a test reads only the members not seen yet, and merges each member's value (GASNet-1's
+// named barrier) once, as it sees the arrival, instead of all of them after the last one. The
+// member that completes the barrier then has one line to read and one value to merge before it
+// releases the rest (gathered mode) or returns (flat).
+struct ArrivalScan {
+  uint64_t seq = 0;
+  uint32_t next = 0;  // members [0, next) have arrived at seq, their values merged
   BarrierValue merged;
-  for (const std::atomic<uint64_t> *a : st.arrivals) {
-    const uint64_t v = header_of(a)->barrier_value[seq % 2].load(std::memory_order_relaxed);
-    merged = merge(merged, BarrierValue{int(uint32_t(v >> 32)), int(uint32_t(v))});
+};
+constinit thread_local ArrivalScan t_scan;
+
+// Every member arrived at seq or later (loaded with acquire): then t_scan.merged is their value.
+bool scan_arrivals(const shm::AreaState &st, uint64_t seq) noexcept {
+  ArrivalScan s = t_scan;  // (a local copy: stores through the TLS one kept it out of registers)
+  if (s.seq != seq) s = ArrivalScan{seq, 0, {}};  // (several barriers in flight: NB, threads)
+  const std::atomic<uint64_t> *const *arrivals = st.arrivals.data();
+  const uint32_t n = uint32_t(st.arrivals.size());
+  bool complete = true;
+  for (; s.next < n; ++s.next) {
+    const std::atomic<uint64_t> *a = arrivals[s.next];
+    if (a->load(std::memory_order_acquire) < seq) {
+      complete = false;
+      break;
+    }
+    s.merged = merge(s.merged, value_of(a, seq));
   }
-  return merged;
+  t_scan = s;
+  return complete;
 }
 
 // Rank 0's header: the release word of the gathered mode.
@@ -716,10 +738,10 @@ shm::AreaHeader *root_header(const shm::AreaState &st) noexcept {
   return const_cast<shm::AreaHeader *>(header_of(st.arrivals[0]));
 }
 
-// Every arrival for seq is in (loaded with acquire): publish the merged values, then the release.
+// Every arrival for seq is in (scan_arrivals): publish the merged values, then the release.
 void release_barrier(const shm::AreaState &st, uint64_t seq) noexcept {
   shm::AreaHeader *root = root_header(st);
-  const BarrierValue m = merge_values(st, seq);
+  const BarrierValue m = t_scan.merged;
   root->barrier_merged[seq % 2].store(uint64_t(uint32_t(m.flags)) << 32 | uint32_t(m.id), std::memory_order_relaxed);
   // Fetch-max: with several barriers in flight (NB, threads) an older one must not lower it.
   uint64_t cur = root->barrier_release.load(std::memory_order_relaxed);
@@ -733,16 +755,16 @@ void release_barrier(const shm::AreaState &st, uint64_t seq) noexcept {
 // Rare: a rank that scans reads every arrival line again, which is the flat mode's traffic
 // (at 64, on 16 cores, early arrivers scanned within an ordinary barrier and made it slower).
 constexpr uint32_t kSelfReleaseEvery = 1024;
-thread_local uint32_t t_tests_since_scan = 0;
+constinit thread_local uint32_t t_tests_since_scan = 0;
 }  // namespace
 
 bool primordial_barrier_done(uint64_t seq) noexcept {
   const shm::AreaState &st = state().shm;
-  if (!st.barrier_gathered) return all_arrived(st, seq);
+  if (!st.barrier_gathered) return scan_arrivals(st, seq);
   if (root_header(st)->barrier_release.load(std::memory_order_acquire) >= seq) return true;
   if (runtime::g_rt.rank != 0 && ++t_tests_since_scan < kSelfReleaseEvery) return false;
   t_tests_since_scan = 0;
-  if (!all_arrived(st, seq)) return false;
+  if (!scan_arrivals(st, seq)) return false;
   release_barrier(st, seq);
   return true;
 }
@@ -754,12 +776,17 @@ void primordial_barrier_arrive_valued(uint64_t seq, BarrierValue mine) noexcept 
 }
 
 BarrierValue primordial_barrier_merged(uint64_t seq) noexcept {
-  // Flat: every arrival for seq was loaded with acquire (primordial_barrier_done), so the values
-  // are in. Gathered: the release was, and whoever stored it merged the values first.
   const shm::AreaState &st = state().shm;
-  if (!st.barrier_gathered) return merge_values(st, seq);
-  const uint64_t v = root_header(st)->barrier_merged[seq % 2].load(std::memory_order_relaxed);
-  return BarrierValue{int(uint32_t(v >> 32)), int(uint32_t(v))};
+  if (st.barrier_gathered) {
+    // The release was loaded with acquire, and whoever stored it merged the values first.
+    const uint64_t v = root_header(st)->barrier_merged[seq % 2].load(std::memory_order_relaxed);
+    return BarrierValue{int(uint32_t(v >> 32)), int(uint32_t(v))};
+  }
+  // Flat: this thread's scan saw every arrival for seq (primordial_barrier_done), unless another
+  // thread tested the barrier to completion; then every arrival is in and a scan merges at once.
+  const ArrivalScan &s = t_scan;
+  if (s.seq != seq || s.next != st.arrivals.size()) static_cast<void>(scan_arrivals(st, seq));  // (true)
+  return s.merged;
 }
 
 }  // namespace gex::coll

@@ -32,8 +32,10 @@ int finish(int id, int flags) {
   if (b.shm_seq) b.outcome = gex::coll::primordial_barrier_merged(b.shm_seq);
   b.result = b.outcome;
   b.have_result = true;
-  // Acquire: what other nodes wrote before their notify is visible after our wait.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  // Acquire: what other nodes wrote before their notify is visible after our wait. (The
+  // completion test's loads already acquire; GASNet's barrier has no full fence either, and an
+  // mfence at each end of the barrier was measurable at 16 ranks: 2026-11-28.)
+  std::atomic_thread_fence(std::memory_order_acquire);
   if (b.result.flags & GASNET_BARRIERFLAG_MISMATCH) return GASNET_ERR_BARRIER_MISMATCH;
   // A named wait must name the id the barrier agreed on (its own notify's id, unless every
   // node was anonymous, in which case anything matches).
@@ -65,7 +67,7 @@ void gasnet_barrier_notify(int id, int flags) {
   BarrierValue mine{flags & (GASNET_BARRIERFLAG_ANONYMOUS | GASNET_BARRIERFLAG_MISMATCH), id};
   if (mine.flags & GASNET_BARRIERFLAG_MISMATCH) mine = {GASNET_BARRIERFLAG_MISMATCH, 0};
   // Release: this node's earlier writes are visible to whoever completes the barrier after us.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  std::atomic_thread_fence(std::memory_order_release);
   b.shm_seq = 0;
   if (gexi_Event *ev = gex::coll::start_primordial_barrier(g_rt.client->tm, &mine, &b.shm_seq)) {
     b.pending = ev;  // every rank a neighbour: values beside the arrival counters (coll/shm.cpp)

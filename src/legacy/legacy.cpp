@@ -124,8 +124,11 @@ void gasnet_QueryGexObjects(gex_Client_t *client_p, gex_EP_t *endpoint_p, gex_TM
 int gasnet_set_waitmode(int wait_mode) {
   if (wait_mode != GASNET_WAIT_SPIN && wait_mode != GASNET_WAIT_BLOCK && wait_mode != GASNET_WAIT_SPINBLOCK)
     return usage_error(GASNET_ERR_BAD_ARG, "gasnet_set_waitmode", "wait_mode " + std::to_string(wait_mode) + " is not GASNET_WAIT_{SPIN,BLOCK,SPINBLOCK}");
-  // Waiting loops already yield when ranks outnumber cores; the mode is recorded only.
-  if (g_rt.legacy) state().waitmode = wait_mode;  // (before gasnet_init there is nothing to record it in)
+  // BLOCK and SPINBLOCK: waiting loops yield the core when idle (they always do when ranks
+  // outnumber cores). SPIN: they spin, as they do by default with a core per rank.
+  if (!g_rt.legacy) return GASNET_OK;  // before gasnet_init there is nothing to set
+  state().waitmode = wait_mode;
+  set_idle_yield(wait_mode != GASNET_WAIT_SPIN || g_rt.oversubscribed);
   return GASNET_OK;
 }
 

@@ -23,7 +23,7 @@ struct BarrierState {
 struct ServiceState {
   bool inited_by_gasnet_init = false;  // gasnet_init (not gex_Client_Init) started the client
   bool attached = false;               // gasnet_attach has run
-  int waitmode = GASNET_WAIT_SPIN;     // gasnet_set_waitmode's (recorded only)
+  int waitmode = GASNET_WAIT_SPIN;     // gasnet_set_waitmode's
   BarrierState barrier;
 };
 

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "diag/diag.h"
+#include "runtime/env.h"
 #include "runtime/handler_call.h"
 #include "transport/dispatch.h"
 
@@ -128,16 +129,34 @@ unsigned poll_all() {
   return n;
 }
 
+void set_idle_yield(bool block) {
+  static const uint32_t spin_polls = uint32_t(env_int("GEX_IDLE_YIELD_POLLS", 0, 0, 1 << 30));
+  g_rt.idle_yield_polls.store(block ? 2 : spin_polls, std::memory_order_relaxed);
+}
+
+}  // namespace gex::runtime
+
+// For tests: the idle polls between two yields of a waiting loop now (0: it never yields).
+extern "C" uint32_t gexi_IdleYieldPolls(void) {
+  return gex::runtime::g_rt.idle_yield_polls.load(std::memory_order_relaxed);
+}
+
+namespace gex::runtime {
+
 void progress_wait_step() {
   ThreadState &t = t_thread;
   if (poll_all()) {
     t.idle_polls = 0;
     return;
   }
-  // Idle: with more ranks than cores the rank we wait for may need this core. (A `pause` per
-  // idle poll, as GASNet's GASNETI_WAITHOOK, was tried on 2026-11-27: testcollperf 4% faster on
-  // the VM at 2 ranks, 4% slower on 16 cores at 16 ranks; not kept.)
-  if (++t.idle_polls >= (g_rt.oversubscribed ? 2u : 256u)) {
+  // Idle. With more ranks than cores the rank we wait for may need this core. With a core each,
+  // a yield is a system call (about 0.5 us on the 2-core VM) on the way of whatever the loop
+  // waits for: at 16 ranks a barrier of about 1 us met one most of the time when every loop
+  // yielded at its 256th idle poll (the default until 2026-11-28; bench/report/
+  // issue16_vs_gasnet.md). (A `pause` per idle poll, as GASNet's GASNETI_WAITHOOK, was tried on
+  // 2026-11-27: testcollperf 4% faster on the VM at 2 ranks, 4% slower on 16 cores at 16 ranks.)
+  const uint32_t every = g_rt.idle_yield_polls.load(std::memory_order_relaxed);
+  if (every && ++t.idle_polls >= every) {
     t.idle_polls = 0;
     sched_yield();
   }

@@ -204,6 +204,8 @@ struct Runtime {
   gex_Rank_t size = 1;
   int thread_mode = 2;
   bool oversubscribed = false;  // more ranks on this host than cores: waiting loops yield often
+  // Idle polls of a waiting loop between two sched_yield calls; 0: never (set_idle_yield).
+  std::atomic<uint32_t> idle_yield_polls{0};
   bool force_am = false;        // GEX_FORCE_AM: RMA to neighbours goes through extended-ref too
   // GEX_ROUTE_TEST=mixed: every other peer is treated as off-host (RMA over AM, no load/store),
   // the rehearsal of a job that mixes shared memory and a network (tests/spmd, route_mix).
@@ -329,6 +331,11 @@ inline char *local_address(gex_Rank_t jobrank, const void *addr, uint32_t ep = 0
 // One round of progress for a waiting loop: runs handlers, notices a job that is ending, and
 // yields the core when idle so that oversubscribed ranks make progress.
 void progress_wait_step();
+// How often a waiting loop gives its core away: `block` (more ranks than cores, or
+// gasnet_set_waitmode(GASNET_WAIT_BLOCK)) yields at every idle poll but one; otherwise the
+// loop spins, as GASNet's default GASNET_WAIT_SPIN does, unless GEX_IDLE_YIELD_POLLS asks
+// for a yield every that many idle polls.
+void set_idle_yield(bool block);
 // Delivers what every transport has (a bounded batch each); replies only, or everything. Runs
 // no progress functions and no restricted-context check: the building block of the two below.
 unsigned poll_transports(bool replies_only);

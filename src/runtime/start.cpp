@@ -25,6 +25,7 @@ void start(int *argc, char ***argv, int thread_mode) {
   g_rt.thread_mode = thread_mode;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   g_rt.oversubscribed = cores > 0 && long(job.size) > cores;
+  set_idle_yield(g_rt.oversubscribed);
   g_rt.force_am = env_bool("GEX_FORCE_AM", false);
   if (const char *mix = std::getenv("GEX_ROUTE_TEST")) {
     if (std::string(mix) != "mixed") bootstrap::fatal("GEX_ROUTE_TEST='" + std::string(mix) + "': the only value is 'mixed'");

@@ -8,6 +8,7 @@
 #include <gasnet_coll.h>
 
 #include <time.h>
+#include <unistd.h>
 
 static gasnet_seginfo_t seg[64];
 
@@ -17,6 +18,27 @@ static int split_try(int id, int flags) {
   while ((rc = gasnet_barrier_try(id, flags)) == GASNET_ERR_NOT_READY) {
   }
   return rc;
+}
+
+/* gasnet_set_waitmode steers the waiting loops: BLOCK yields the core when idle; SPIN spins (as
+ * GASNet's default) unless ranks outnumber cores or GEX_IDLE_YIELD_POLLS asks for a yield every
+ * that many idle polls. Barriers complete in both modes. */
+extern uint32_t gexi_IdleYieldPolls(void);
+static void check_waitmode(void) {
+  const char *env = getenv("GEX_IDLE_YIELD_POLLS");
+  const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  const int oversubscribed = cores > 0 && (long)gasnet_nodes() > cores;
+  const uint32_t spin = oversubscribed ? 2 : (env ? (uint32_t)atoi(env) : 0);
+  int i;
+  CHECK(gexi_IdleYieldPolls() == spin);
+  CHECK(gasnet_set_waitmode(GASNET_WAIT_BLOCK) == GASNET_OK);
+  CHECK(gexi_IdleYieldPolls() != 0);
+  for (i = 0; i < 50; ++i) CHECK_OK(gasnet_barrier(i, 0));
+  CHECK(gasnet_set_waitmode(GASNET_WAIT_SPINBLOCK) == GASNET_OK);
+  CHECK(gexi_IdleYieldPolls() != 0);
+  CHECK(gasnet_set_waitmode(GASNET_WAIT_SPIN) == GASNET_OK);
+  CHECK(gexi_IdleYieldPolls() == spin);
+  for (i = 0; i < 50; ++i) CHECK_OK(gasnet_barrier(i, 0));
 }
 
 int main(int argc, char **argv) {
@@ -30,6 +52,7 @@ int main(int argc, char **argv) {
   CHECK_OK(gasnet_getSegmentInfo(seg, (int)nodes));
   CHECK(gasnet_set_waitmode(GASNET_WAIT_SPIN) == GASNET_OK);
   CHECK(gasnet_set_waitmode(12345) == GASNET_ERR_BAD_ARG);
+  check_waitmode();
 
   /* anonymous everywhere */
   CHECK_OK(gasnet_barrier(0, GASNET_BARRIERFLAG_ANONYMOUS));
