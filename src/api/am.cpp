@@ -7,6 +7,7 @@
 #include "diag/diag.h"
 #include "runtime/handler_call.h"
 #include "runtime/runtime.h"
+#include "runtime/thread_reaper.h"
 
 using namespace gex::runtime;
 using gex::transport::AmCategory;
@@ -14,16 +15,12 @@ using gex::transport::AmMessage;
 
 namespace {
 
-// Frees this thread's GASNet-allocated NPAM buffer (ThreadState::srcdesc.buffer) when the thread
-// ends: constructed on first arm(), so only threads that allocated one register a destructor.
-struct NpamBufferReaper {
-  ~NpamBufferReaper() {
-    delete[] std::exchange(t_thread.srcdesc.buffer, nullptr);
-    t_thread.srcdesc.buffer_size = 0;
-  }
-  void arm() noexcept {}
-};
-thread_local NpamBufferReaper npam_buffer_reaper;
+// This thread's GASNet-allocated NPAM buffer (ThreadState::srcdesc.buffer), freed when the thread
+// ends (armed at its first allocation: thread_reaper.h).
+void free_npam_buffer() noexcept {
+  delete[] std::exchange(t_thread.srcdesc.buffer, nullptr);
+  t_thread.srcdesc.buffer_size = 0;
+}
 
 [[noreturn]] void not_am_capable_fatal(const gexi_EP *ep) {
   usage_fatal("gex_AM_*", "the local endpoint (index " + std::to_string(ep->index) +
@@ -111,16 +108,12 @@ struct LoopbackBuffers {
   char *buf[2];  // [is_request]
   bool live[2];
 };
-// constinit and trivially destructible: a plain TLS access (a destructor here would add a guard
-// to every access); the buffers are freed by the reaper, armed at the first allocation.
+// constinit and trivially destructible: a plain TLS access; the buffers are freed when the thread
+// ends (armed at the first allocation: thread_reaper.h).
 thread_local constinit LoopbackBuffers loopback_buffers{};
-struct LoopbackReaper {
-  ~LoopbackReaper() {
-    for (char *&b : loopback_buffers.buf) ::operator delete[](std::exchange(b, nullptr), std::align_val_t{64});
-  }
-  void arm() noexcept {}
-};
-thread_local LoopbackReaper loopback_reaper;
+void free_loopback_buffers() noexcept {
+  for (char *&b : loopback_buffers.buf) ::operator delete[](std::exchange(b, nullptr), std::align_val_t{64});
+}
 
 [[gnu::cold]] char *loopback_alloc() {
   return static_cast<char *>(::operator new[](am_limits(g_rt.rank).max_medium, std::align_val_t{64}));
@@ -149,7 +142,7 @@ inline void place_loopback_long(const AmMessage &m) {
   if (__builtin_expect(own, 1)) {
     if (__builtin_expect(!lb.buf[r], 0)) {
       lb.buf[r] = loopback_alloc();
-      loopback_reaper.arm();
+      arm_thread_reaper<free_loopback_buffers>();
     }
     b = lb.buf[r];
     lb.live[r] = true;
@@ -488,7 +481,7 @@ static gex_AM_SrcDesc_t prepare(const char *call, bool req, bool is_long, gex_Ra
       delete[] sd.buffer;
       sd.buffer = new char[max];
       sd.buffer_size = max;
-      npam_buffer_reaper.arm();
+      arm_thread_reaper<free_npam_buffer>();
     }
     sd.addr = sd.buffer;
   }

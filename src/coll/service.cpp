@@ -43,6 +43,7 @@
 #include "coll/shm.h"
 #include "coll/state.h"
 #include "runtime/runtime.h"
+#include "runtime/thread_reaper.h"
 
 namespace gex::coll {
 
@@ -50,23 +51,20 @@ namespace gex::coll {
 // Freed Ops wait in the freeing thread's cache, by size class (64-byte steps up to 1 KiB, a few
 // each), for the next Op of their class that thread makes. Per thread, so no lock: a block made
 // on one thread and freed on another just changes caches. The cache is constinit (a plain TLS
-// access); a separate reaper, armed at the first caching, frees what is left when the thread ends.
+// access); what is left in it is freed when the thread ends (armed at the first caching:
+// runtime/thread_reaper.h).
 namespace {
 constexpr size_t kOpGrain = 64, kOpClasses = 16, kOpDepth = 8;
 struct OpCache {
   void *free[kOpClasses][kOpDepth];
   uint8_t count[kOpClasses];
-  bool armed;  // the reaper is registered (its first access costs a call; later ones a test)
+  bool armed;  // the thread's reaper is registered
 };
 thread_local constinit OpCache t_op_cache{};
-struct OpCacheReaper {
-  ~OpCacheReaper() {
-    for (size_t c = 0; c < kOpClasses; ++c)
-      while (t_op_cache.count[c]) ::operator delete(t_op_cache.free[c][--t_op_cache.count[c]]);
-  }
-  void arm() noexcept {}
-};
-thread_local OpCacheReaper t_op_cache_reaper;
+void free_op_cache() noexcept {
+  for (size_t c = 0; c < kOpClasses; ++c)
+    while (t_op_cache.count[c]) ::operator delete(t_op_cache.free[c][--t_op_cache.count[c]]);
+}
 }  // namespace
 
 void *Op::operator new(size_t n) {
@@ -82,7 +80,7 @@ void Op::operator delete(void *p, size_t n) noexcept {
   OpCache &cache = t_op_cache;
   if (c < kOpClasses && cache.count[c] < kOpDepth) {
     if (__builtin_expect(!cache.armed, 0)) {
-      t_op_cache_reaper.arm();
+      runtime::arm_thread_reaper<free_op_cache>();
       cache.armed = true;
     }
     cache.free[c][cache.count[c]++] = p;
