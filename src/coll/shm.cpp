@@ -78,7 +78,10 @@ constexpr unsigned kSlots = 4;    // collectives of one team running in shared m
 constexpr size_t kInline = 16;    // a stream this short travels in its slot's first line
 // A broadcast root whose src lies in its segment lets members copy from there, saving a copy but
 // waiting for them to finish; below this size staging is cheaper and lets the root finish at once.
-constexpr size_t kDirectMin = 8192;
+// (8 KiB until 2026-11-28. GASNet's testcollperf, 2 ranks on the VM, 4 rounds: a 4 KiB broadcast
+// read in place 0.29 us against 0.31-0.51 staged, non-blocking 0.18-0.19 against 0.29-0.39; at
+// 2 KiB in place won non-blocking, 0.17 against 0.21, and lost blocking, 0.24-0.25 against 0.23.)
+constexpr size_t kDirectMin = 4096;
 // The same for an owner's stream of gather, scatter, gather_all and exchange (ShmBlocks). Lower
 // than a broadcast's: every member waits for the others in these anyway. GASNet's testcollperf,
 // 2 ranks (bench/report/issue16_vs_gasnet.md): blocks of 512-1024 byte streams 1.1-1.4x faster
