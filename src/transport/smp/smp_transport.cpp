@@ -1,8 +1,10 @@
 #include "transport/smp/smp_transport.h"
 
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <random>
@@ -87,6 +89,7 @@ SmpTransport::SmpTransport(const Config &config)
   const std::vector<uint32_t> &hosts = bootstrap::host_map();
   same_host_.assign(size, false);
   for (uint32_t r = 0; r < size; ++r) same_host_[r] = hosts[r] == hosts[rank];
+  alone_ = std::count(same_host_.begin(), same_host_.end(), true) == 1;
   inboxes_.assign(size, nullptr);
   std::string mine = bootstrap::shm_name("am", rank);
   inboxes_[rank] = static_cast<char *>(bootstrap::shm_create_or_die(mine, inbox_bytes_, "smp conduit"));  // zero-filled by ftruncate
@@ -214,6 +217,17 @@ std::string segment_object(uint32_t rank, uint32_t id) {
 }  // namespace
 
 void *SmpTransport::allocate_shared(uint32_t id, size_t bytes) {
+  // Alone on its host (a one-rank job, or one rank per host), a rank's segments are mapped by
+  // nobody else: private memory, as GASNet's smp conduit gives a single process. No /dev/shm
+  // object (nor its size limit: a container's /dev/shm is often 64 MiB), and pages the program
+  // never writes stay unallocated. Network transports register it like any other memory.
+  if (alone_) {
+    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+      bootstrap::fatal("smp conduit: cannot map " + std::to_string(bytes) + " bytes of segment memory: " +
+                       std::strerror(errno));
+    return p;
+  }
   return bootstrap::shm_create_or_die(segment_object(rank_, id), bytes, "smp conduit");
 }
 
@@ -225,6 +239,8 @@ char *SmpTransport::map_peer_memory(uint32_t jobrank, uint32_t id, size_t bytes)
 
 void SmpTransport::unmap_peer_memory(char *local, size_t bytes) { bootstrap::shm_unmap(local, bytes); }
 
-void SmpTransport::shared_published(uint32_t id) { bootstrap::shm_remove(segment_object(rank_, id)); }
+void SmpTransport::shared_published(uint32_t id) {
+  if (!alone_) bootstrap::shm_remove(segment_object(rank_, id));
+}
 
 }  // namespace gex::transport::smp

@@ -81,6 +81,7 @@ class SmpTransport final : public Transport {
   size_t inbox_bytes_;
   void write_peer_memory(uint32_t dest, void *remote, const void *local, size_t n);
   std::vector<bool> same_host_;  // per jobrank: on this host (reached through shared memory)
+  bool alone_ = false;           // no other rank on this host: nobody maps this rank's segments
   std::vector<char *> inboxes_;  // every neighbour's inbox, mapped here (null for other hosts)
   std::vector<int32_t> pids_;    // every rank's process id (cross-memory attach; 0 on other hosts)
   std::unique_ptr<SmpAmQueue[]> out_;  // [dest*2 + reply]: the queues this rank produces into
