@@ -2,6 +2,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -25,14 +26,15 @@ namespace {
 
 uintptr_t page_round_down(uintptr_t n) { return n & ~uintptr_t(GASNET_PAGESIZE - 1); }
 
-// Default segment limit: what /dev/shm and physical memory can hold, shared by the host's ranks;
-// a client's gasnet_max_segsize_str (or deprecated gasnet_max_segsize) replaces it, and
-// GASNET_MAX_SEGSIZE overrides either (GASNet's order).
+// Default segment limit: what physical memory (and /dev/shm, where segments are shared-memory
+// objects: ranks with neighbours on their host) can hold, shared by the host's ranks; a client's
+// gasnet_max_segsize_str (or deprecated gasnet_max_segsize) replaces it, and GASNET_MAX_SEGSIZE
+// overrides either (GASNet's order).
 uintptr_t compute_max_segment_size(gex_Rank_t ranks_on_host) {
   uint64_t phys = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
   uint64_t limit = phys / 2;
   struct statvfs vfs;
-  if (statvfs("/dev/shm", &vfs) == 0) {
+  if (ranks_on_host > 1 && statvfs("/dev/shm", &vfs) == 0) {
     uint64_t shm = uint64_t(vfs.f_bavail) * vfs.f_frsize;
     if (shm && shm < limit) limit = shm;
   }
@@ -78,7 +80,9 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   const auto &job = bootstrap::job();
   gasneti_mynode = job.rank;
   gasneti_nodes = job.size;
-  g_rt.max_segment_size = compute_max_segment_size(job.size);
+  const std::vector<uint32_t> &hosts = bootstrap::host_map();
+  const auto on_my_host = std::count(hosts.begin(), hosts.end(), hosts[job.rank]);
+  g_rt.max_segment_size = compute_max_segment_size(gex_Rank_t(on_my_host));
 
   auto *client = new gexi_Client;
   client->name = clientName;

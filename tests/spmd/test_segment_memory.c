@@ -11,8 +11,11 @@
  * other). */
 #include "test_util.h"
 
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SEG_BYTES (8u << 20)
 #define BLOCK 4096
@@ -65,6 +68,16 @@ int main(int argc, char **argv) {
   const gex_Rank_t me = gex_TM_QueryRank(tm), np = gex_TM_QuerySize(tm);
   CHECK_LE(np, SEG_BYTES / BLOCK);
 
+  /* The default limit shares physical memory (and, with neighbours, /dev/shm) among the ranks of
+     this host, not of the job: a rank alone on its host may have half of physical memory (up to
+     the 64 GiB cap), whatever /dev/shm holds. */
+  if (expect_private && !getenv("GASNET_MAX_SEGSIZE")) {
+    uint64_t half = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE) / 2;
+    if (half > ((uint64_t)64 << 30)) half = (uint64_t)64 << 30;
+    CHECKF(gasnet_getMaxLocalSegmentSize() + GASNET_PAGESIZE > half,
+           "gasnet_getMaxLocalSegmentSize() is %" PRIuPTR ", expected half of physical memory (%" PRIu64 ")",
+           gasnet_getMaxLocalSegmentSize(), half);
+  }
   gex_Segment_t seg;
   uint8_t *base = test_attach(tm, SEG_BYTES, &seg);
   check_memory(base, "attached segment", expect_private);
