@@ -354,6 +354,7 @@ int gexi_AM_RequestLong(gex_TM_t tm, gex_Rank_t rank, gex_AM_Index_t handler, co
   void *local = check_long_dest(call, dest, dest_ep, dest_addr, nbytes);
   AmMessage m = message(AmCategory::Long, true, handler, nargs, args, local_ep_index(tm), dest_ep, source_addr, nbytes,
                         dest_addr, local);
+  m.early_payload = !(flags & GEX_FLAG_IMMEDIATE);
   return client_send(dest, m, flags, lc_opt);
 }
 
@@ -390,6 +391,7 @@ int gexi_AM_ReplyLong(gex_Token_t token, gex_AM_Index_t handler, const void *sou
   void *local = check_long_dest(call, t->src, t->src_ep, dest_addr, nbytes);
   AmMessage m = message(AmCategory::Long, false, handler, nargs, args, reply_src_ep(t), t->src_ep, source_addr, nbytes,
                         dest_addr, local);
+  m.early_payload = !(flags & GEX_FLAG_IMMEDIATE);
   return send_reply(t, m, flags, lc_opt, true);
 }
 
@@ -571,6 +573,7 @@ static int commit(const char *call, gex_AM_SrcDesc_t sd, bool req, bool is_long,
   void *local = is_long ? check_long_dest(call, d.dest, d.dest_ep, dest_addr, nbytes) : nullptr;
   AmMessage m = message(is_long ? AmCategory::Long : AmCategory::Medium, req, handler, nargs, args, d.src_ep, d.dest_ep,
                         d.addr, nbytes, dest_addr, local);
+  m.early_payload = !(commit_flags & GEX_FLAG_IMMEDIATE);
   if (d.reserved) {
     // The room is already ours: this never has to wait, IMMEDIATE or not.
     consume(d);

@@ -174,8 +174,12 @@ SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immedia
   const bool has_payload = m.category != transport::AmCategory::Short && m.nbytes;
   transport::Counter *counter = !has_payload ? nullptr : lc ? lc : &own;
   SendOutcome out = SendOutcome::Complete;
+  // A Long whose payload went out before the transport found room (early_payload) is retried
+  // room first: a sender waiting for a full queue does not copy the payload again at every try.
+  const transport::AmMessage *msg = &m;
+  transport::AmMessage retry;
   for (;;) {
-    const transport::Status st = transport::am_send(t, dest, m, counter);
+    const transport::Status st = transport::am_send(t, dest, *msg, counter);
     if (__builtin_expect(st == transport::Status::Done, 1)) break;
     if (st == transport::Status::Pending) {
       if (counter == &own) {
@@ -193,6 +197,11 @@ SendOutcome send_am(gex_Rank_t dest, const transport::AmMessage &m, bool immedia
     if (immediate) {
       if (observe) gex::diag::record_send(dest, m, false, t0);
       return SendOutcome::NotSent;
+    }
+    if (msg->early_payload) {
+      retry = m;
+      retry.early_payload = false;
+      msg = &retry;
     }
     wait_for_send_room(replies_only);
   }

@@ -44,6 +44,11 @@ struct AmMessage {
                           // runtime's segment table has a mapping (same host), else nullptr
   const void *payload;    // Medium: payload (valid only while the handler runs); Long: == dest_addr
   const int32_t *args;    // nargs arguments
+  // Long, sending side: the sender retries until the message goes (not GEX_FLAG_IMMEDIATE), so
+  // the transport may put the payload at its destination before it has found room for the
+  // message (am_send's NoResources then means "nothing sent"; send_am retries it without the
+  // flag, room first). Without it a send that finds no room leaves the destination untouched.
+  bool early_payload = false;
 };
 
 // Called by a transport's poll for every delivered message; runs the handler.

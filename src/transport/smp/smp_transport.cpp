@@ -142,14 +142,33 @@ SmpTransport::~SmpTransport() {
   for (auto &m : mappings_) bootstrap::shm_unmap(m.first, m.second);
 }
 
+namespace {
+constexpr size_t kEarlyPayloadMin = 1024;  // am_send: a Long's payload before its record's room
+}  // namespace
+
 Status SmpTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *) {
   SmpAmQueue &q = out_queue(dest, msg.is_request);
   uint64_t position;
+  // Long: the payload goes straight into the receiver's segment, which is mapped here, before the
+  // record is published. A send that will be retried copies it before it claims the record, so
+  // the record is claimed and published back to back: the consumer, which stops at a claimed
+  // record until it is published, is not held up for the copy (nor are other neighbours' messages
+  // behind it), and does not pull the record's line away between the claim and the publication.
+  // From 1 KiB: below, the claim's CAS, which waits for the payload's stores to drain, cost a
+  // ping-pong more than the consumer gained (testam 2 ranks, stop 34: AMLong floods of 1-8 KiB
+  // 1.1-1.4x faster, ping-pongs of 256-512 B 0.75-0.85 when it applied to them too;
+  // bench/report/issue16_vs_gasnet.md).
+  if (msg.category == AmCategory::Long && msg.nbytes >= kEarlyPayloadMin && msg.early_payload && msg.dest_local) {
+    std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
+    char *rec = q.claim(record_footprint(msg), rank_, position);
+    if (!rec) return Status::NoResources;
+    write_record(rec, msg, rank_, q.stamp(position));
+    return Status::Done;
+  }
   char *rec = q.claim(record_footprint(msg), rank_, position);
   if (!rec) return Status::NoResources;
-  // Long: the payload goes straight into the receiver's segment, which is mapped here. Only once
-  // the record has room (a send that finds the queue full must leave the target untouched), and
-  // before the record is published (the consumer waits at this record until then).
+  // Otherwise only once the record has room (an IMMEDIATE send that finds the queue full must
+  // leave the target untouched), and before the record is published.
   if (msg.category == AmCategory::Long && msg.nbytes) {
     if (msg.dest_local) {
       std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
