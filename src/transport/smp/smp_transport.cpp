@@ -158,18 +158,14 @@ Status SmpTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *) {
   // ping-pong more than the consumer gained (testam 2 ranks, stop 34: AMLong floods of 1-8 KiB
   // 1.1-1.4x faster, ping-pongs of 256-512 B 0.75-0.85 when it applied to them too;
   // bench/report/issue16_vs_gasnet.md).
-  if (msg.category == AmCategory::Long && msg.nbytes >= kEarlyPayloadMin && msg.early_payload && msg.dest_local) {
-    std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
-    char *rec = q.claim(record_footprint(msg), rank_, position);
-    if (!rec) return Status::NoResources;
-    write_record(rec, msg, rank_, q.stamp(position));
-    return Status::Done;
-  }
+  const bool long_payload = msg.category == AmCategory::Long && msg.nbytes;
+  const bool early = long_payload && msg.nbytes >= kEarlyPayloadMin && msg.early_payload && msg.dest_local;
+  if (early) std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
   char *rec = q.claim(record_footprint(msg), rank_, position);
   if (!rec) return Status::NoResources;
   // Otherwise only once the record has room (an IMMEDIATE send that finds the queue full must
   // leave the target untouched), and before the record is published.
-  if (msg.category == AmCategory::Long && msg.nbytes) {
+  if (long_payload && !early) {
     if (msg.dest_local) {
       std::memcpy(msg.dest_local, msg.payload, msg.nbytes);
     } else {
