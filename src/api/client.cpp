@@ -2,7 +2,6 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -80,9 +79,7 @@ int gexi_Client_Init(gex_Client_t *client_p, gex_EP_t *ep_p, gex_TM_t *tm_p, con
   const auto &job = bootstrap::job();
   gasneti_mynode = job.rank;
   gasneti_nodes = job.size;
-  const std::vector<uint32_t> &hosts = bootstrap::host_map();
-  const auto on_my_host = std::count(hosts.begin(), hosts.end(), hosts[job.rank]);
-  g_rt.max_segment_size = compute_max_segment_size(gex_Rank_t(on_my_host));
+  g_rt.max_segment_size = compute_max_segment_size(gex_Rank_t(g_rt.host_info.size()));
 
   auto *client = new gexi_Client;
   client->name = clientName;

@@ -23,9 +23,6 @@ void start(int *argc, char ***argv, int thread_mode) {
   g_rt.rank = job.rank;
   g_rt.size = job.size;
   g_rt.thread_mode = thread_mode;
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  g_rt.oversubscribed = cores > 0 && long(job.size) > cores;
-  set_idle_yield(g_rt.oversubscribed);
   g_rt.force_am = env_bool("GEX_FORCE_AM", false);
   if (const char *mix = std::getenv("GEX_ROUTE_TEST")) {
     if (std::string(mix) != "mixed") bootstrap::fatal("GEX_ROUTE_TEST='" + std::string(mix) + "': the only value is 'mixed'");
@@ -43,6 +40,11 @@ void start(int *argc, char ***argv, int thread_mode) {
     g_rt.host_info.push_back(gexi_RankInfo_s{r});
   }
   for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.host_lead[r] = lead_of_host[hosts[r]];
+  // More ranks on this host than it has cores (not in the job: a job of many hosts is not
+  // oversubscribed for having more ranks than one host's cores).
+  const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  g_rt.oversubscribed = cores > 0 && long(g_rt.host_info.size()) > cores;
+  set_idle_yield(g_rt.oversubscribed);
   register_segment_handlers();
   gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
 

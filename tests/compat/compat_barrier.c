@@ -21,13 +21,15 @@ static int split_try(int id, int flags) {
 }
 
 /* gasnet_set_waitmode steers the waiting loops: BLOCK yields the core when idle; SPIN spins (as
- * GASNet's default) unless ranks outnumber cores or GEX_IDLE_YIELD_POLLS asks for a yield every
+ * GASNet's default) unless the host's ranks outnumber its cores or GEX_IDLE_YIELD_POLLS asks for a yield every
  * that many idle polls. Barriers complete in both modes. */
 extern uint32_t gexi_IdleYieldPolls(void);
 static void check_waitmode(void) {
   const char *env = getenv("GEX_IDLE_YIELD_POLLS");
   const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  const int oversubscribed = cores > 0 && (long)gasnet_nodes() > cores;
+  gex_Rank_t on_host = 0;
+  gex_System_QueryHostInfo(NULL, &on_host, NULL);
+  const int oversubscribed = cores > 0 && (long)on_host > cores; /* ranks of this host, not the job */
   const uint32_t spin = oversubscribed ? 2 : (env ? (uint32_t)atoi(env) : 0);
   int i;
   CHECK(gexi_IdleYieldPolls() == spin);
