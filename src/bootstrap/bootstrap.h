@@ -49,6 +49,12 @@ void allgather(const void *mine, size_t len, void *all);
 // hosts, in contiguous blocks, so one machine rehearses a multi-host job (docs/ofi.md).
 const std::vector<uint32_t> &host_map();
 
+// How many ranks of the job run on this machine: the ranks whose kernel has this one's boot id
+// (/proc/sys/kernel/random/boot_id; the host name where it cannot be read). Hosts rehearsed on
+// one machine (GEX_TEST_HOSTS, network namespaces) share its cores, so oversubscription is
+// counted here, not per host_map() host. Collective the first time (an allgather), cached after.
+uint32_t machine_ranks();
+
 // Name for a POSIX shared-memory object of this job: "/gex-<job_id>-<tag><rank>".
 // The monitor removes every /dev/shm/gex-<job_id>-* when the job ends, whatever the cause,
 // and ranks should shm_unlink their objects as soon as every neighbour has mapped them.

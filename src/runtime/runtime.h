@@ -203,7 +203,7 @@ struct Runtime {
   gex_Rank_t rank = 0;
   gex_Rank_t size = 1;
   int thread_mode = 2;
-  bool oversubscribed = false;  // more ranks on this host than cores: waiting loops yield often
+  bool oversubscribed = false;  // more ranks on this machine than cores: waiting loops yield often
   // Idle polls of a waiting loop between two sched_yield calls; 0: never (set_idle_yield).
   std::atomic<uint32_t> idle_yield_polls{0};
   bool force_am = false;        // GEX_FORCE_AM: RMA to neighbours goes through extended-ref too
