@@ -13,7 +13,8 @@
 #include "runtime/rma_copy.h"
 #include "runtime/runtime.h"
 
-// Threads with a peer completion armed (gasnet_vis.h): while any is, VIS puts take the library.
+// gexi_vis_pc_armed (gasnet_vis.h, a field of gasnetex.h's gexi_fast): the threads with a peer
+// completion armed; while any is, VIS puts take the library.
 
 namespace gex::vis {
 namespace {
