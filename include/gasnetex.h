@@ -1664,25 +1664,10 @@ extern gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest,
    gexi_fast_map is NULL while the fast path is off. Like GASNet's, these transfers never poll:
    a client that waits for an AM polls (an AM to the caller's own rank runs inside the injection
    call, as in GASNet).
-   Define GEX_NO_INLINE_RMA to always call the library. Not an API.
-   The variables share one cache line at the end of a page of their own (the library aligns
-   gexi_fast to 4096 bytes): a load whose address has the same offset in its page as a store still
-   in flight waits for it ("4K aliasing"), and the copy's stores usually go to the first bytes of a
-   page (page-aligned segments and buffers), so variables that landed there in the client's
-   binary made a loop of 256-byte puts to a page-aligned target twice as slow as its memcpy
-   (2026-11-28, bench/report/issue16_vs_gasnet.md). */
-typedef struct {
-  char gexi_pad[4096 - 64];
-  const gexi_PeerMap_t *map;
-  gex_TM_t tm;
-  gex_Rank_t size;
-  int vis_pc_armed;  /* gasnet_vis.h: threads with a VIS peer completion armed */
-  char gexi_tail[64 - 2 * sizeof(void *) - 8];
-} gexi_FastPath_t;
-extern gexi_FastPath_t gexi_fast;
-#define gexi_fast_map (gexi_fast.map)
-#define gexi_fast_tm (gexi_fast.tm)
-#define gexi_fast_size (gexi_fast.size)
+   Define GEX_NO_INLINE_RMA to always call the library. Not an API. */
+extern const gexi_PeerMap_t *gexi_fast_map;
+extern gex_TM_t gexi_fast_tm;
+extern gex_Rank_t gexi_fast_size;
 #if defined(__GNUC__)
 /* The inline fast path's functions are always inlined, as GASNet's GASNETI_INLINE ones are: at -O3
    GCC's own heuristics kept gexi_inline_PutBlocking out of line in testsmall's loops and every VIS

@@ -13,8 +13,9 @@
 #include "runtime/rma_copy.h"
 #include "runtime/runtime.h"
 
-// gexi_vis_pc_armed (gasnet_vis.h, a field of gasnetex.h's gexi_fast): the threads with a peer
-// completion armed; while any is, VIS puts take the library.
+// Threads with a peer completion armed (gasnet_vis.h): while any is, VIS puts take the library.
+extern "C" int gexi_vis_pc_armed;
+int gexi_vis_pc_armed = 0;
 
 namespace gex::vis {
 namespace {
