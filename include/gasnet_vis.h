@@ -96,7 +96,7 @@ extern void gex_VIS_SetPeerCompletionHandler(gex_AM_Index_t handler, const void 
    completion armed on any thread (the put must run it), and the misuse the library reports
    (NULL lists, unequal lengths) call the library, which then does the whole operation (entries
    already copied here are copied again, the same bytes). Not an API. */
-extern int gexi_vis_pc_armed;
+#define gexi_vis_pc_armed (gexi_fast.vis_pc_armed) /* gasnetex.h's gexi_fast */
 #if defined(__GNUC__)
 /* 1 and *m = rank's map entry when tm, rank and flags take the load/store fast path: the peer's
    segment is mapped here (entry size not 0) and, for a put, no peer completion is armed. The

@@ -1664,10 +1664,31 @@ extern gex_Event_t gex_RMA_PutNBVal(gex_TM_t tm, gex_Rank_t rank, void *dest,
    gexi_fast_map is NULL while the fast path is off. Like GASNet's, these transfers never poll:
    a client that waits for an AM polls (an AM to the caller's own rank runs inside the injection
    call, as in GASNet).
-   Define GEX_NO_INLINE_RMA to always call the library. Not an API. */
-extern const gexi_PeerMap_t *gexi_fast_map;
-extern gex_TM_t gexi_fast_tm;
-extern gex_Rank_t gexi_fast_size;
+   Define GEX_NO_INLINE_RMA to always call the library. Not an API.
+   Where the variables sit matters (bench/report/issue16_vs_gasnet.md, stop 36): a load whose
+   page offset matches that of a store still in flight waits for it ("4K aliasing"), and a copy
+   to or from a page-aligned buffer (segments, most large buffers) stores to a page's first bytes.
+   A client loop of puts reloads these variables after each copy, and its own globals too, so the
+   library places one block, gexi_fast, at the start of a page after all of the executable's
+   initialized data (section .data1) and before its zero-initialized data: the variables are the
+   block's last cache line, at page offset 2752, and the client's .bss starts after the block, at
+   page offset 2816. A copy of up to 2.75 KiB to a page-aligned buffer then stores to none of
+   the offsets either is loaded from. (Left to the linker, both landed wherever the sizes of the
+   sections before them put them: page offsets 0x80-0x7c0 in GASNet's testlarge, where puts of
+   256 B-2 KiB waited at every iteration.) */
+#define GEXI_FAST_PATH_BYTES 2816
+typedef struct {
+  char gexi_pad[GEXI_FAST_PATH_BYTES - 64];
+  const gexi_PeerMap_t *map;
+  gex_TM_t tm;
+  gex_Rank_t size;
+  int vis_pc_armed;  /* gasnet_vis.h: threads with a VIS peer completion armed */
+  char gexi_tail[64 - 2 * sizeof(void *) - 8];
+} gexi_FastPath_t;
+extern gexi_FastPath_t gexi_fast;
+#define gexi_fast_map (gexi_fast.map)
+#define gexi_fast_tm (gexi_fast.tm)
+#define gexi_fast_size (gexi_fast.size)
 #if defined(__GNUC__)
 /* The inline fast path's functions are always inlined, as GASNet's GASNETI_INLINE ones are: at -O3
    GCC's own heuristics kept gexi_inline_PutBlocking out of line in testsmall's loops and every VIS
@@ -1677,10 +1698,12 @@ extern gex_Rank_t gexi_fast_size;
 #endif
 #if defined(__GNUC__)
 /* 16 to 128 bytes copied in the caller's code, as two, four or eight 16-byte pieces (the last ones
-   may overlap the first): a libc memcpy call costs 2-3x the copy at 16-64 bytes, saves the call at
-   65-128, and from about 256 bytes on libc's wider copy wins (measured,
-   bench/report/issue16_vs_gasnet.md). Other sizes that are not one of the single-word cases go to
-   memcpy. The library's VIS copies its 16-128 byte pieces with it too. */
+   may overlap the first): a libc memcpy call costs 2-3x the copy at 16-64 bytes. The RMA fast path
+   uses it up to 64 bytes only: at 65-128 bytes the eight 16-byte stores cost more than libc's
+   four 32-byte ones where the CPU has AVX (one store a cycle on AMD Zen), and when source and
+   target share a page offset (two page-aligned buffers) each copy's loads wait on the previous
+   copy's stores (4K aliasing): 2.7-3.1 ns against memcpy's 2.1-2.5 (AMD EPYC VM, stop 36,
+   bench/report/issue16_vs_gasnet.md). The library's VIS copies its 16-128 byte pieces with it. */
 #define GEXI_COPY16(d, s) __builtin_memcpy((d), (s), 16)
 /* GCC's -Warray-bounds and -Wstringop-overflow/-overread follow a call like
    gex_RMA_PutBlocking(..., &u64, width, 0) with width in {1, 2, 4, 8}, or a 32-byte buffer, into
@@ -1751,15 +1774,15 @@ GEXI_INLINE int gexi_fast_rma_xlate(gex_TM_t tm, gex_Rank_t rank, const void *ad
     __builtin_memcpy((to), &gexi_v_, sizeof(T)); } while (0)
 GEXI_INLINE void gexi_fast_copy(void *to, const void *from, size_t n) {
   /* A size known at compile time: the compiler's own copy of exactly that size is best. */
-  if (!__builtin_constant_p(n) && n >= 16 && n <= 128) gexi_copy_small(to, from, n);
+  if (!__builtin_constant_p(n) && n >= 16 && n <= 64) gexi_copy_small(to, from, n);
   else __builtin_memcpy(to, from, n);
 }
-/* A size not known at compile time: above 128 bytes libc's memcpy at once (one test on its way:
-   each test costs in a back-to-back loop of puts), then the inline copy of 16-128 bytes, then the
+/* A size not known at compile time: above 64 bytes libc's memcpy at once (one test on its way:
+   each test costs in a back-to-back loop of puts), then the inline copy of 16-64 bytes, then the
    single words (bench/report/issue16_vs_gasnet.md). */
 #define GEXI_FAST_MOVE(to, from, n, a, ONE)                                                           \
   do {                                                                                               \
-    if (!__builtin_constant_p(n) && n > 128) __builtin_memcpy(to, from, n);                          \
+    if (!__builtin_constant_p(n) && n > 64) __builtin_memcpy(to, from, n);                           \
     else if (n > 8) gexi_fast_copy(to, from, n);                                                     \
     else if (n == 8 && !(a & 7)) ONE(uint64_t, to, from);                                            \
     else if (n == 4 && !(a & 3)) ONE(uint32_t, to, from);                                            \

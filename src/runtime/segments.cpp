@@ -2,6 +2,9 @@
 // an endpoint's bound segment to peers, by the job-wide allgather of gex_Segment_Attach or, for
 // gex_EP_PublishBoundSegment over any team, by one AM per member (docs/internals.md).
 #include <atomic>
+#include <cstddef>
+#include <cstdlib>
+#include <new>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -15,24 +18,41 @@ const gexi_PeerMap_t *gexi_peer_map = nullptr;
 // gasnetex.h's inline fast path: the same map (NULL while statistics or tracing must see every
 // transfer, and under GEX_SEGMENT_EVERYTHING), the team it serves (the primordial one: ranks are
 // jobranks) and the job size (0 while the map is NULL: the inline test reads only the size).
-// Plain variables, wherever the linker puts them. (Aligning them to a page, to keep them away from
-// the page offsets that copies to page-aligned buffers store to, page-aligned the client's .bss
-// as well and moved the client's own hot globals there instead: bench/report, stop 35.)
-const gexi_PeerMap_t *gexi_fast_map = nullptr;
-gex_TM_t gexi_fast_tm = nullptr;
-gex_Rank_t gexi_fast_size = 0;
+// In the last line of a block that starts a page, placed after every .data section and before
+// the .bss ones: gasnetex.h says why.
+alignas(4096) __attribute__((section(".data1"), used)) gexi_FastPath_t gexi_fast = {};
 }
+static_assert(offsetof(gexi_FastPath_t, map) == GEXI_FAST_PATH_BYTES - 64 && sizeof(gexi_FastPath_t) == GEXI_FAST_PATH_BYTES,
+              "the fast path's variables are the block's last cache line");
 
 namespace gex::runtime {
 
 namespace {
 
 // gasnetex.h's gexi_peer_map: what an inline put/get needs to skip the library call. Sized once
-// (at the first publication) so a later one only rewrites entries.
-std::vector<gexi_PeerMap_t> g_peer_map;
+// (at the first publication) so a later one only rewrites entries. Its entries start half way
+// into a page, as gexi_fast sits at a page's end: away from the page offsets that a copy to a
+// page-aligned buffer stores to (gasnetex.h, 4K aliasing). The first 64 ranks' entries fit there.
+constexpr size_t kPeerMapPageOffset = 2048;
+struct PeerMapStorage {
+  gexi_PeerMap_t *entries = nullptr;
+  size_t count = 0;
+  void assign(size_t n) {
+    const size_t bytes = (kPeerMapPageOffset + n * sizeof(gexi_PeerMap_t) + 4095) / 4096 * 4096;
+    void *block = std::aligned_alloc(4096, bytes);  // kept for the process's life, as the vector was
+    if (!block) throw std::bad_alloc();
+    entries = reinterpret_cast<gexi_PeerMap_t *>(static_cast<char *>(block) + kPeerMapPageOffset);
+    for (size_t i = 0; i < n; ++i) entries[i] = gexi_PeerMap_t{};
+    count = n;
+  }
+  size_t size() const { return count; }
+  gexi_PeerMap_t *data() const { return entries; }
+  gexi_PeerMap_t &operator[](size_t i) const { return entries[i]; }
+};
+PeerMapStorage g_peer_map;
 
 void update_peer_map(gex_Rank_t r) {
-  if (g_peer_map.size() != g_rt.size) g_peer_map.assign(g_rt.size, gexi_PeerMap_t{});
+  if (g_peer_map.size() != g_rt.size) g_peer_map.assign(g_rt.size);
   const PeerSegment &seg = g_rt.segments.at(r);
   gexi_PeerMap_t entry{};
   if (seg.path == RmaPath::LoadStore && !seg.device) {

@@ -14,8 +14,6 @@
 #include "runtime/runtime.h"
 
 // Threads with a peer completion armed (gasnet_vis.h): while any is, VIS puts take the library.
-extern "C" int gexi_vis_pc_armed;
-int gexi_vis_pc_armed = 0;
 
 namespace gex::vis {
 namespace {

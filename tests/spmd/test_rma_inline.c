@@ -4,6 +4,9 @@
  *
  *  - the RMA entry points are function-like macros here, and &gex_RMA_PutBlocking still names
  *    the library's function;
+ *  - the variables it reads are the last cache line of a block at the start of a page, and this
+ *    program's own zero-initialized globals follow the block, the peer map starts half way into
+ *    a page (all away from the offsets a copy to a page-aligned buffer stores to);
  *  - gexi_fast_map is set once the segments are known when the job reaches every peer by
  *    load/store, and NULL with statistics or tracing on (GEX_STATS, GEX_TRACE: they must see
  *    every transfer), under GEX_SEGMENT_EVERYTHING (the inline path does not test the range) or
@@ -25,7 +28,7 @@ static char *seg;
 static const size_t kArea = 32768;
 
 /* Sizes: every one to 16 (the single-word cases and memcpy), then both sides of each boundary of
- * the inline copy (16-byte pieces to 128 bytes, memcpy above). */
+ * the inline copy (16-byte pieces to 64 bytes, memcpy above; VIS pieces to 128). */
 enum { kMaxSize = 600 };
 static size_t next_size(size_t n) {
   static const size_t larger[] = {17, 24, 31, 32, 33, 40, 47, 48, 49, 63, 64, 65, 80,
@@ -146,6 +149,22 @@ int main(int argc, char **argv) {
   me = gex_TM_QueryRank(tm);
   np = gex_TM_QuerySize(tm);
   CHECK(gexi_fast_map == NULL); /* no segment yet */
+  /* The variables the inline path loads, and this program's own globals, sit away from the page
+   * offsets that a copy to a page-aligned buffer stores to first (gasnetex.h: 4K aliasing). */
+  CHECKF(((uintptr_t)&gexi_fast & 4095) == 0 && ((uintptr_t)&gexi_fast_map & 4095) == GEXI_FAST_PATH_BYTES - 64 &&
+             ((uintptr_t)&gexi_fast_size & 4095) >= GEXI_FAST_PATH_BYTES - 64,
+         "gexi_fast is at page offset %u, its variables at %u, not the last line of a block at a page's start",
+         (unsigned)((uintptr_t)&gexi_fast & 4095), (unsigned)((uintptr_t)&gexi_fast_map & 4095));
+  /* (AddressSanitizer lays out instrumented globals its own way.) */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#if !defined(TEST_ASAN) && !defined(__SANITIZE_ADDRESS__)
+  CHECKF((uintptr_t)&me >= (uintptr_t)&gexi_fast + GEXI_FAST_PATH_BYTES && (uintptr_t)&me < (uintptr_t)&gexi_fast + 4096,
+         "this program's .bss (me at %p) does not follow the fast path's block (%p)", (void *)&me, (void *)&gexi_fast);
+#endif
   gex_Segment_t s;
   CHECK(gex_Segment_Attach(&s, tm, 1 << 16) == GASNET_OK);
   seg = (char *)gex_Segment_QueryAddr(s);
@@ -163,6 +182,8 @@ int main(int argc, char **argv) {
     CHECKF(gexi_fast_map == NULL, "GEX_SEGMENT_EVERYTHING is on, but the inline fast path is too");
   } else {
     CHECK(gexi_fast_map != NULL);
+    CHECKF(((uintptr_t)gexi_fast_map & 4095) == 2048, "the peer map starts at page offset %u, not half way in",
+           (unsigned)((uintptr_t)gexi_fast_map & 4095));
     CHECK(gexi_fast_tm == tm);
     CHECK_EQ(gexi_fast_size, np);
     /* Set exactly for the neighbours (this host's ranks), unless everything goes over AMs. */
