@@ -147,6 +147,10 @@ struct Op {
   // After completion (event signalled): true once nothing of this Op is needed any more. Until
   // then progress() keeps it (a shared-memory Op whose slot peers still read).
   virtual bool retired() { return true; }
+  // After completion, before retired(): true while nothing waits for this Op to retire, so
+  // progress() need not ask yet (asking a shared-memory Op reads its readers' lines, which they
+  // are writing: each poll's read moved a line between the cores for nothing).
+  virtual bool retire_later() const { return false; }
   // Begun but unable to move until something else happens (a shared-memory op waiting for its
   // slot): progress() takes it off the active list, and whoever unblocks it calls activate().
   virtual bool can_park() const { return false; }

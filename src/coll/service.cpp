@@ -533,8 +533,9 @@ namespace {
         ev->pending.store(0, std::memory_order_release);  // the waiter may free ev from here on
       }
     }
-    // Complete here; an Op whose resources peers still read stays (without its event) until they are done.
-    if (!op->retired()) {
+    // Complete here; an Op whose resources peers still read stays (without its event) until they
+    // are done, asked only once something needs it gone (retire_later).
+    if (op->retire_later() || !op->retired()) {
       ++i;
       continue;
     }

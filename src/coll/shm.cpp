@@ -175,6 +175,7 @@ struct ShmTeam {
   int32_t my_block = 0;
   ShmOp *slot_user[kSlots] = {};
   std::deque<ShmOp *> waiting;  // started, slot not yet claimed; in sequence order
+  bool draining = false;        // gex_TM_Destroy waits for the slot users to retire
 };
 
 // Flags carry (collective number + 1) in the high half, so a later collective's value in a
@@ -201,6 +202,11 @@ struct ShmOp : Op {
                           "be single-valued)");
   }
   bool retired() override { return released(); }
+  // Whether a reader is done with this Op's slot matters when the slot's next user (an Op queued
+  // for a slot: the next one in sequence order waits for this one's slot at the latest) or the
+  // team's destruction wants it; until then the engine does not ask (a root would read its
+  // readers' lines at every poll while they write them).
+  bool retire_later() const override { return st->waiting.empty() && !st->draining; }
   bool can_park() const override { return !claimed; }
   // Slots go to the team's begun Ops in sequence order; one claimed while parked goes back on the
   // active list.
@@ -648,7 +654,8 @@ ShmTeam *attach_team(gexi_TM *tm) {
   return team;
 }
 
-bool in_use(const ShmTeam *team) {
+bool in_use(ShmTeam *team) {
+  team->draining = true;  // the engine now asks the completed ones whether they retired
   for (const ShmOp *op : team->slot_user)
     if (op) return true;
   return false;

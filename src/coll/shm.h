@@ -18,8 +18,10 @@ void init(TeamState *primordial);
 // A new team, once its peers are known (collective over the team: it runs an allgather there
 // when every member is a neighbour). Null: the team's collectives stay on the AM engine.
 ShmTeam *attach_team(gexi_TM *tm);
-// True while an Op of the team holds one of its slots (under the engine's mutex).
-bool in_use(const ShmTeam *team);
+// True while an Op of the team holds one of its slots (under the engine's mutex). gex_TM_Destroy
+// calls it until false: from then on the engine asks the completed Ops at every pass whether they
+// retired (ShmOp::retire_later).
+bool in_use(ShmTeam *team);
 // After the team's last collective (gex_TM_Destroy's barrier): gives its slots back.
 void detach_team(ShmTeam *team);
 
