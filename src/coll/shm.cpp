@@ -41,7 +41,8 @@
 //              word of its header (any rank does so every 1024th test, in case rank 0 is busy)
 //   gather, scatter, gather_all, exchange (GASNet-1): each member whose blocks others keep
 //              streams its src through its slot; each member copies its part of every such
-//              stream into its dst (ShmBlocks). From kOwnerDirectMin bytes, an owner whose src
+//              stream into its dst (ShmBlocks). From kOwnerDirectMin bytes (a scatter's root:
+//              kDirectMin), an owner whose src
 //              lies in its segment publishes src instead (direct) and the readers copy from there
 // An Op completes (its event) as soon as this rank's part is done: its src may be reused (a
 // direct one: once every reader is past it), its dst holds the result. It keeps its slot, though,
@@ -83,8 +84,11 @@ constexpr size_t kInline = 16;    // a stream this short travels in its slot's f
 // read in place 0.29 us against 0.31-0.51 staged, non-blocking 0.18-0.19 against 0.29-0.39; at
 // 2 KiB in place won non-blocking, 0.17 against 0.21, and lost blocking, 0.24-0.25 against 0.23.)
 constexpr size_t kDirectMin = 4096;
-// The same for an owner's stream of gather, scatter, gather_all and exchange (ShmBlocks). Lower
-// than a broadcast's: every member waits for the others in these anyway. GASNet's testcollperf,
+// The same for an owner's stream of gather, gather_all and exchange (ShmBlocks). Lower than a
+// broadcast's: every member waits for the others in these anyway. (Not in a scatter, whose root
+// streams to all as a broadcast's does, and takes the broadcast's threshold: at 512, its root
+// waited for the readers where staging let it finish at once; GASNet's testcollperf, 2 ranks,
+// VM, stop 36: scatters of 256-1024 bytes a member 1.5-2.1x faster staged.) GASNet's testcollperf,
 // 2 ranks (bench/report/issue16_vs_gasnet.md): blocks of 512-1024 byte streams 1.1-1.4x faster
 // read in place than staged, 2-4 KiB 1.3-2.2x; below 512 bytes staging is 5-10% faster.
 constexpr size_t kOwnerDirectMin = 512;
@@ -523,7 +527,8 @@ struct ShmBlocks final : ShmOp {
     }
     if (is_owner(rank) && is_reader(rank)) std::memmove(landing(rank), src + part, n);
     // Readers copy straight from src: one copy instead of two.
-    if (streams && (direct = offer_src(src, stream, kOwnerDirectMin, nchunks))) produced = nchunks;
+    if (streams && (direct = offer_src(src, stream, kind == kScatter ? kDirectMin : kOwnerDirectMin, nchunks)))
+      produced = nchunks;
     if (reads) publish_taken();
   }
   // Past my part, every chunk is one I no longer need: say so at once, owners may be waiting
