@@ -85,12 +85,12 @@ constexpr size_t kInline = 16;    // a stream this short travels in its slot's f
 // 2 KiB in place won non-blocking, 0.17 against 0.21, and lost blocking, 0.24-0.25 against 0.23.)
 constexpr size_t kDirectMin = 4096;
 // The same for an owner's stream of gather, gather_all and exchange (ShmBlocks). Lower than a
-// broadcast's: every member waits for the others in these anyway. (Not in a scatter, whose root
-// streams to all as a broadcast's does, and takes the broadcast's threshold: at 512, its root
-// waited for the readers where staging let it finish at once; GASNet's testcollperf, 2 ranks,
-// VM, stop 36: scatters of 256-1024 bytes a member 1.5-2.1x faster staged.) GASNet's testcollperf,
-// 2 ranks (bench/report/issue16_vs_gasnet.md): blocks of 512-1024 byte streams 1.1-1.4x faster
-// read in place than staged, 2-4 KiB 1.3-2.2x; below 512 bytes staging is 5-10% faster.
+// broadcast's: every member waits for the others in these anyway. GASNet's testcollperf, 2 ranks
+// (bench/report/issue16_vs_gasnet.md): blocks of 512-1024 byte streams 1.1-1.4x faster read in
+// place than staged, 2-4 KiB 1.3-2.2x; below 512 bytes staging is 5-10% faster. A scatter's root,
+// which streams to all as a broadcast root does, takes the broadcast's threshold: from 512 bytes
+// it waited for its readers where staging let it finish at once (testcollperf, 2 ranks, VM,
+// stop 36: scatters of 256-1024 bytes a member 1.5-2.1x faster staged).
 constexpr size_t kOwnerDirectMin = 512;
 // The same for a reduction's leaves (ShmReduce): staged, a 512-byte reduction ran 1.6x faster
 // than read in place (once the engine's per-call cost was down, 2026-11-27); at 1 KiB they were
