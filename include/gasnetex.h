@@ -1705,6 +1705,7 @@ extern gexi_FastPath_t gexi_fast;
    copy's stores (4K aliasing): 2.7-3.1 ns against memcpy's 2.1-2.5 (AMD EPYC VM, stop 36,
    bench/report/issue16_vs_gasnet.md). The library's VIS copies its 16-128 byte pieces with it. */
 #define GEXI_COPY16(d, s) __builtin_memcpy((d), (s), 16)
+#define GEXI_INLINE_COPY_MAX 64 /* the RMA fast path's largest inline copy; memcpy above */
 /* GCC's -Warray-bounds and -Wstringop-overflow/-overread follow a call like
    gex_RMA_PutBlocking(..., &u64, width, 0) with width in {1, 2, 4, 8}, or a 32-byte buffer, into
    the copies below for other sizes, which never run for it: false reports in the client's build,
@@ -1774,7 +1775,7 @@ GEXI_INLINE int gexi_fast_rma_xlate(gex_TM_t tm, gex_Rank_t rank, const void *ad
     __builtin_memcpy((to), &gexi_v_, sizeof(T)); } while (0)
 GEXI_INLINE void gexi_fast_copy(void *to, const void *from, size_t n) {
   /* A size known at compile time: the compiler's own copy of exactly that size is best. */
-  if (!__builtin_constant_p(n) && n >= 16 && n <= 64) gexi_copy_small(to, from, n);
+  if (!__builtin_constant_p(n) && n >= 16 && n <= GEXI_INLINE_COPY_MAX) gexi_copy_small(to, from, n);
   else __builtin_memcpy(to, from, n);
 }
 /* A size not known at compile time: above 64 bytes libc's memcpy at once (one test on its way:
@@ -1782,7 +1783,7 @@ GEXI_INLINE void gexi_fast_copy(void *to, const void *from, size_t n) {
    single words (bench/report/issue16_vs_gasnet.md). */
 #define GEXI_FAST_MOVE(to, from, n, a, ONE)                                                           \
   do {                                                                                               \
-    if (!__builtin_constant_p(n) && n > 64) __builtin_memcpy(to, from, n);                           \
+    if (!__builtin_constant_p(n) && n > GEXI_INLINE_COPY_MAX) __builtin_memcpy(to, from, n);         \
     else if (n > 8) gexi_fast_copy(to, from, n);                                                     \
     else if (n == 8 && !(a & 7)) ONE(uint64_t, to, from);                                            \
     else if (n == 4 && !(a & 3)) ONE(uint32_t, to, from);                                            \

@@ -639,6 +639,7 @@ ScratchInfo detach_team(gexi_TM *tm, const char *call) {
     if (!ts->ops.empty())
       usage_fatal(call, "tm is not quiesced: " + std::to_string(ts->ops.size()) +
                             " collective(s) over it have not been synced on this rank");
+    if (ts->shm) shm::begin_drain(ts->shm);
   }
   // Our completed shared-memory Ops may still wait to see peers finish reading our slots: they
   // must see it before the barrier, after which a peer may reuse its slots for another team.

@@ -660,8 +660,9 @@ ShmTeam *attach_team(gexi_TM *tm) {
   return team;
 }
 
-bool in_use(ShmTeam *team) {
-  team->draining = true;  // the engine now asks the completed ones whether they retired
+void begin_drain(ShmTeam *team) { team->draining = true; }
+
+bool in_use(const ShmTeam *team) {
   for (const ShmOp *op : team->slot_user)
     if (op) return true;
   return false;

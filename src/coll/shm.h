@@ -18,10 +18,12 @@ void init(TeamState *primordial);
 // A new team, once its peers are known (collective over the team: it runs an allgather there
 // when every member is a neighbour). Null: the team's collectives stay on the AM engine.
 ShmTeam *attach_team(gexi_TM *tm);
-// True while an Op of the team holds one of its slots (under the engine's mutex). gex_TM_Destroy
-// calls it until false: from then on the engine asks the completed Ops at every pass whether they
-// retired (ShmOp::retire_later).
-bool in_use(ShmTeam *team);
+// gex_TM_Destroy, before it waits for in_use() to be false: from then on the engine asks the
+// team's completed Ops at every pass whether they retired (ShmOp::retire_later). Under the
+// engine's mutex.
+void begin_drain(ShmTeam *team);
+// True while an Op of the team holds one of its slots (under the engine's mutex).
+bool in_use(const ShmTeam *team);
 // After the team's last collective (gex_TM_Destroy's barrier): gives its slots back.
 void detach_team(ShmTeam *team);
 

@@ -4,8 +4,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
-#include <new>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -31,8 +31,8 @@ namespace {
 
 // gasnetex.h's gexi_peer_map: what an inline put/get needs to skip the library call. Sized once
 // (at the first publication) so a later one only rewrites entries. Its entries start half way
-// into a page, as gexi_fast sits at a page's end: away from the page offsets that a copy to a
-// page-aligned buffer stores to (gasnetex.h, 4K aliasing). The first 64 ranks' entries fit there.
+// into a page, away from the page offsets that a copy to a page-aligned buffer stores to first
+// (gasnetex.h, 4K aliasing). The first 64 ranks' entries fit in that page.
 constexpr size_t kPeerMapPageOffset = 2048;
 struct PeerMapStorage {
   gexi_PeerMap_t *entries = nullptr;
