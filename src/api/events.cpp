@@ -28,6 +28,7 @@ bool event_done(gex_Event_t ev) {
   } else if (ev->pending.load(std::memory_order_acquire) != 0) {
     return false;
   }
+  if (ev->kind == gexi_Event::Kind::Coll) gex::coll::event_synced(ev);
   if (!ev->is_leaf) event_release(ev);
   return true;
 }

@@ -167,6 +167,10 @@ struct Op {
   bool started = false;
   bool completed = false;
   bool parked = false;  // begun, off the active list until activate()
+  // The calling thread started this collective before syncing its previous one's event: it is not
+  // waiting for each collective to complete, so completing this one late costs it nothing
+  // (ShmReduce trades an early completion for a copy on this).
+  bool caller_pipelines = false;
   std::vector<Message> held;  // arrived before this stage started
 
   gex_Rank_t jobrank(gex_Rank_t r) const { return tm->members.empty() ? r : tm->members[r]; }

@@ -410,8 +410,16 @@ void begin(Op *op) {  // under the engine mutex
 
 // Reserves one sequence number per stage, in order, and starts the first stage. The event
 // completes with the last stage.
+// The last collective event launched on this thread, and whether the caller synced it since
+// (Op::caller_pipelines). Compared, never dereferenced: the event may be released and reused.
+constinit thread_local const gexi_Event *t_last_launched = nullptr;
+constinit thread_local bool t_last_synced = true;
+
 gexi_Event *launch(Op *const *stages, size_t nstages) {
   gexi_Event *ev = runtime::event_alloc();
+  const bool pipelines = !t_last_synced;
+  t_last_launched = ev;
+  t_last_synced = false;
   ev->kind = gexi_Event::Kind::Coll;
   ev->tm = stages[0]->tm;
   ev->pending.store(1, std::memory_order_relaxed);
@@ -425,6 +433,7 @@ gexi_Event *launch(Op *const *stages, size_t nstages) {
       op->ts = ts;
       op->seq = ts->next_seq++;
       op->next = i + 1 < nstages ? stages[i + 1] : nullptr;
+      op->caller_pipelines = pipelines;
       op->reserve();
       ts->ops.insert(op);
       auto e = ts->early.find(op->seq);
@@ -474,10 +483,15 @@ void wait_internal(gexi_Event *ev) {
     if (ev->pending.load(std::memory_order_acquire) == 0) break;
     runtime::progress_wait_step();
   }
+  event_synced(ev);
   runtime::event_release(ev);
 }
 
 }  // namespace
+
+void event_synced(const gexi_Event *ev) noexcept {
+  if (ev == t_last_launched) t_last_synced = true;
+}
 
 void init() {
   g_rt.coll.reset(new ServiceState);

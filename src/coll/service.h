@@ -26,6 +26,11 @@ bool primordial_barrier_done(uint64_t seq) noexcept;
 // restricted context (handler, HSL, NPAM), where it returns at once.
 void progress();
 
+// The caller has synced `ev`, a collective's event, and is about to release it (events.cpp).
+// The shared-memory path learns from this whether its caller waits for each collective before
+// starting the next (Op::caller_pipelines).
+void event_synced(const gexi_Event *ev) noexcept;
+
 struct Op;
 // Puts an Op on the active list that progress() walks: a stage as it begins, or a parked one
 // (Op::can_park) once it can move again. Under the engine mutex, i.e. from progress(), launch, or

@@ -92,10 +92,15 @@ constexpr size_t kDirectMin = 4096;
 // it waited for its readers where staging let it finish at once (testcollperf, 2 ranks, VM,
 // stop 36: scatters of 256-1024 bytes a member 1.5-2.1x faster staged).
 constexpr size_t kOwnerDirectMin = 512;
-// The same for a reduction's leaves (ShmReduce): staged, a 512-byte reduction ran 1.6x faster
-// than read in place (once the engine's per-call cost was down, 2026-11-27); at 1 KiB they were
-// level blocking and in place won non-blocking; from 2 KiB in place is 1.2-1.5x faster.
-constexpr size_t kReduceDirectMin = 1024;
+// The same for a reduction's leaves (ShmReduce). A leaf that offers src in place completes only
+// once its parent has combined it: a round trip between the cores that a caller waiting for each
+// reduction pays in full, where a staged leaf completes at once and runs ahead. A caller that
+// starts reductions without waiting (Ops queued behind this one at its claim) pays nothing for
+// the wait and saves the copy (Op::caller_pipelines). 2 ranks, VM, 2026-11-28, blocking loop staged/in place: 1 KiB
+// 425/693 ns, 2 KiB 553-573/721-732, 4 KiB 840-880/792-804; 2000 started before waiting:
+// 1 KiB 423/393, 2 KiB 564-577/409-424, 4 KiB 845-870/475-484. (512 bytes: staged in both.)
+constexpr size_t kReduceDirectMin = 4096;
+constexpr size_t kReduceDirectMinPipelined = 1024;
 // GEX_BARRIER_FLAT_MAX's default when every rank has a core. On 16 cores (2026-11-27,
 // bench/report/issue16_vs_gasnet.md) flat was ahead of GASNet at 8 ranks (1.22 against gathered's
 // 1.14) and behind at 16 (0.84 against 0.99-1.10). With more ranks than cores the barrier stays
@@ -386,7 +391,11 @@ struct ShmReduce final : ShmOp {
   void claim() override {
     // A leaf's output is its src: the parent may combine it from there, and this rank then
     // completes once the parent has.
-    if ((direct = offer_src(src, children.empty() && rank != 0 ? n : 0, kReduceDirectMin, nchunks))) up = nchunks;
+    const size_t min_bytes = caller_pipelines ? kReduceDirectMinPipelined : kReduceDirectMin;
+    if ((direct = offer_src(src, children.empty() && rank != 0 ? n : 0, min_bytes, nchunks))) {
+      up = nchunks;
+      areas().reduce_in_place.fetch_add(1, std::memory_order_relaxed);
+    }
     // Rank 0 of a reduction to rank 0 combines straight into dst: nobody reads its slot's data.
     const uintptr_t d = reinterpret_cast<uintptr_t>(dst), sr = reinterpret_cast<uintptr_t>(src);
     acc_in_dst = rank == 0 && !to_all && root == 0 && (d == sr || d + n <= sr || sr + n <= d);
@@ -812,4 +821,9 @@ extern "C" void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops) {
   const gex::coll::ServiceState *st = gex::runtime::g_rt.coll.get();  // null before gex_Client_Init
   if (shm_ops) *shm_ops = st ? st->shm.shm_ops.load(std::memory_order_relaxed) : 0;
   if (am_ops) *am_ops = st ? st->shm.am_ops.load(std::memory_order_relaxed) : 0;
+}
+
+extern "C" uint64_t gexi_Coll_ReduceInPlaceCount(void) {
+  const gex::coll::ServiceState *st = gex::runtime::g_rt.coll.get();
+  return st ? st->shm.reduce_in_place.load(std::memory_order_relaxed) : 0;
 }

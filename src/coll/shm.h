@@ -45,3 +45,5 @@ void note_am_op();
 
 // For tests: the number of client collectives this process started on each path.
 extern "C" void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops);
+// For tests: the shared-memory reductions in which this rank, a leaf, offered its src in place.
+extern "C" uint64_t gexi_Coll_ReduceInPlaceCount(void);

@@ -5,11 +5,15 @@
  *  - GEX_FORCE_AM=1 or GEX_COLL_SHM=0: everything runs on the AM engine.
  *  - A user type larger than one shared-memory pipeline stage (16 KiB) runs on the AM engine.
  *  - GEX_COLL_SHM_TEAMS=N: only N-1 sub-teams at a time get shared slots; the others use AM.
+ *  - A reduction's leaf offers an in-segment src of 1-4 KiB in place only when its caller started
+ *    the reduction without syncing the previous collective (gexi_Coll_ReduceInPlaceCount); from
+ *    4 KiB always.
  * Every result is checked, on both paths: broadcast from a staged (malloc) and from an in-segment
  * src (members copy from the root's segment), chunked vectors, in-place. */
 #include "coll_test.h"
 
 extern void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops);
+extern uint64_t gexi_Coll_ReduceInPlaceCount(void);
 
 static gex_TM_t world;
 static gex_Rank_t me, np;
@@ -68,6 +72,50 @@ static void bcast_reduce(gex_TM_t tm, char *segbuf, int shm_path) {
   free(src);
 }
 
+/* ReduceToOne to rank 0 over the world team of `reps` x `cnt` I32 from an in-segment src, each waited
+ * for (pipelined = 0) or all started before one WaitAll. Returns how many of them this rank offered
+ * its src in place, after checking every sum. */
+static uint64_t reduce_in_place(int32_t *src, size_t cnt, int reps, int pipelined) {
+  enum { kMaxReps = 8 };
+  gex_Event_t ev[kMaxReps];
+  int32_t *dst = malloc(kMaxReps * cnt * sizeof *dst);
+  for (size_t i = 0; i < cnt; ++i) src[i] = (int32_t)(me * 1000 + i);
+  team_barrier(world);
+  const uint64_t before = gexi_Coll_ReduceInPlaceCount();
+  for (int k = 0; k < reps; ++k) {
+    ev[k] = gex_Coll_ReduceToOneNB(world, 0, me == 0 ? dst + k * cnt : NULL, src, GEX_DT_I32, 4, cnt, GEX_OP_ADD, NULL,
+                                   NULL, 0);
+    if (!pipelined) gex_Event_Wait(ev[k]);
+  }
+  if (pipelined) gex_Event_WaitAll(ev, (size_t)reps, 0);
+  const uint64_t offered = gexi_Coll_ReduceInPlaceCount() - before;
+  if (me == 0)
+    for (int k = 0; k < reps; ++k)
+      for (size_t i = 0; i < cnt; ++i)
+        CHECKF(dst[k * cnt + i] == (int32_t)(1000 * (np * (np - 1) / 2) + np * i), "reduction %d element %zu", k, i);
+  team_barrier(world);  /* src is rewritten next */
+  free(dst);
+  return offered;
+}
+
+static void in_place_choice(char *segbuf) {
+  int32_t *src = (int32_t *)(segbuf + (3 << 20));
+  /* Leaves of the binomial tree rooted at 0 (op.h: v's children are v+b for b below v's lowest set
+   * bit): the odd ranks and the last one. */
+  const int leaf = shm_expected && me != 0 && ((me & 1) || me == np - 1);
+  uint64_t n;
+  n = reduce_in_place(src, 512, 8, 0); /* 2 KiB, each waited for: staged, the leaf completes at once */
+  CHECKF(n == 0, "2 KiB reductions waited for one by one: %llu offered in place, expected 0", (unsigned long long)n);
+  n = reduce_in_place(src, 512, 8, 1); /* started together: every one after the first in place */
+  CHECKF(n == (leaf ? 7u : 0u), "8 pipelined 2 KiB reductions: %llu offered in place, expected %d",
+         (unsigned long long)n, leaf ? 7 : 0);
+  n = reduce_in_place(src, 1024, 8, 0); /* 4 KiB: in place, waited for or not */
+  CHECKF(n == (leaf ? 8u : 0u), "4 KiB reductions: %llu offered in place, expected %d", (unsigned long long)n,
+         leaf ? 8 : 0);
+  n = reduce_in_place(src, 128, 8, 1); /* 512 bytes: always staged */
+  CHECKF(n == 0, "512-byte reductions: %llu offered in place, expected 0", (unsigned long long)n);
+}
+
 /* A 20000-byte user type: y = x + y on its first word, the rest copied. Always the AM engine. */
 typedef struct {
   uint64_t sum;
@@ -104,6 +152,7 @@ int main(int argc, char **argv) {
     CHECK(s1 == s0);
   }
   bcast_reduce(world, segbuf, shm_expected);
+  in_place_choice(segbuf);
 
   /* Sub-teams: parity halves without scratch, and a reversed one with client scratch. */
   gex_TM_t half, rev;
