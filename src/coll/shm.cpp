@@ -95,10 +95,11 @@ constexpr size_t kOwnerDirectMin = 512;
 // The same for a reduction's leaves (ShmReduce). A leaf that offers src in place completes only
 // once its parent has combined it: a round trip between the cores that a caller waiting for each
 // reduction pays in full, where a staged leaf completes at once and runs ahead. A caller that
-// starts reductions without waiting (Ops queued behind this one at its claim) pays nothing for
-// the wait and saves the copy (Op::caller_pipelines). 2 ranks, VM, 2026-11-28, blocking loop staged/in place: 1 KiB
-// 425/693 ns, 2 KiB 553-573/721-732, 4 KiB 840-880/792-804; 2000 started before waiting:
-// 1 KiB 423/393, 2 KiB 564-577/409-424, 4 KiB 845-870/475-484. (512 bytes: staged in both.)
+// starts the next collective before syncing this one (Op::caller_pipelines) pays nothing for the
+// wait and saves the copy. (Ops queued behind this one at its claim was tried as the signal: in a
+// pipelined loop a leaf that keeps up finds none, and stages.) 2 ranks, VM, 2026-11-28, staged /
+// in place, blocking loop: 1 KiB 425/693 ns, 2 KiB 553-573/721-732, 4 KiB 840-880/792-804;
+// 2000 started before waiting: 1 KiB 423/393, 2 KiB 564-577/409-424, 4 KiB 845-870/475-484.
 constexpr size_t kReduceDirectMin = 4096;
 constexpr size_t kReduceDirectMinPipelined = 1024;
 // GEX_BARRIER_FLAT_MAX's default when every rank has a core. On 16 cores (2026-11-27,
