@@ -32,7 +32,8 @@
 //              USER_NC keeps rank order): a rank combines its src with its children's outputs
 //              (read in place through the mapping) into its own slot; the result is rank 0's
 //              output, copied from there by the root (ToOne) or by everyone (ToAll). From
-//              kReduceDirectMin bytes a leaf whose src lies in its segment publishes src instead
+//              kReduceDirectMin bytes (kReduceDirectMinPipelined when the caller did not sync the
+//              previous collective) a leaf whose src lies in its segment publishes src instead
 //              (direct); rank 0 of a ToOne rooted at 0 combines straight into dst
 //   barrier    flat: publish arrival, wait for every member's. The primordial team's
 //              gex_Coll_BarrierNB skips the engine: it stores its arrival number in its area's
