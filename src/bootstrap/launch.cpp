@@ -58,7 +58,7 @@ int remove_job_shm_objects(const std::string &job_id) {
   int removed = 0;
   while (dirent *entry = readdir(dir)) {
     if (std::strncmp(entry->d_name, prefix.c_str(), prefix.size()) != 0) continue;
-    if (shm_unlink(("/" + std::string(entry->d_name)).c_str()) == 0) ++removed;
+    if (shm_unlink((std::string("/") + entry->d_name).c_str()) == 0) ++removed;
   }
   closedir(dir);
   return removed;
@@ -89,7 +89,7 @@ int remove_stale_job_shm_objects() {
     if (pid <= 0 || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH) continue;
     struct stat st{};
     if (fstatat(dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || st.st_uid != me) continue;
-    if (shm_unlink(("/" + std::string(entry->d_name)).c_str()) == 0) ++removed;
+    if (shm_unlink((std::string("/") + entry->d_name).c_str()) == 0) ++removed;
   }
   closedir(dir);
   return removed;

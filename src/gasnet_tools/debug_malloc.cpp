@@ -65,7 +65,7 @@ Header *check_block(void *p, const char *call, const char *curloc) {
     damaged(call, curloc, p, "is not from gasnett_debug_malloc, or its header was overwritten");
   if (std::memcmp(payload(h) + h->size, kGuard, sizeof kGuard) != 0)
     damaged(call, curloc, p,
-            "(" + std::to_string(h->size) + " bytes, allocated at " + h->where +
+            std::string("(") + std::to_string(h->size) + " bytes, allocated at " + h->where +
                 "): bytes past its end were overwritten");
   return h;
 }
