@@ -171,6 +171,9 @@ struct Op {
   // waiting for each collective to complete, so completing this one late costs it nothing
   // (ShmReduce trades an early completion for a copy on this).
   bool caller_pipelines = false;
+  // A later stage of its call (an ALLSYNC barrier after the data): every member started it only
+  // once its stage before had completed there.
+  bool after_stage = false;
   std::vector<Message> held;  // arrived before this stage started
 
   gex_Rank_t jobrank(gex_Rank_t r) const { return tm->members.empty() ? r : tm->members[r]; }

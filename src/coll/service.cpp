@@ -434,6 +434,7 @@ gexi_Event *launch(Op *const *stages, size_t nstages) {
       op->seq = ts->next_seq++;
       op->next = i + 1 < nstages ? stages[i + 1] : nullptr;
       op->caller_pipelines = pipelines;
+      op->after_stage = i > 0;
       op->reserve();
       ts->ops.insert(op);
       auto e = ts->early.find(op->seq);

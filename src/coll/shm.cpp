@@ -213,12 +213,19 @@ struct ShmOp : Op {
                           std::to_string(seq) + " of the team, which this rank runs in shared memory (arguments must "
                           "be single-valued)");
   }
-  bool retired() override { return released(); }
+  bool retired() override {
+    if (!fenced) return released();
+    areas().fenced.fetch_add(1, std::memory_order_relaxed);  // (asked once: true, and it goes)
+    return true;
+  }
   // Whether a reader is done with this Op's slot matters when the slot's next user (an Op queued
   // for a slot: the next one in sequence order waits for this one's slot at the latest) or the
   // team's destruction wants it; until then the engine does not ask (a root would read its
-  // readers' lines at every poll while they write them).
-  bool retire_later() const override { return st->waiting.empty() && !st->draining; }
+  // readers' lines at every poll while they write them). The queue's first Op wants a slot only
+  // once it has begun: a later stage of a call (an ALLSYNC barrier) waits there from the call on.
+  bool retire_later() const override {
+    return !fenced && (st->waiting.empty() || !st->waiting.front()->started) && !st->draining;
+  }
   bool can_park() const override { return !claimed; }
   // Slots go to the team's begun Ops in sequence order; one claimed while parked goes back on the
   // active list.
@@ -292,6 +299,9 @@ struct ShmOp : Op {
   ShmTeam *st = nullptr;
   unsigned slot = 0;
   bool claimed = false;
+  // Every member is past this Op: the ALLSYNC barrier after it completed here (ShmBarrier), so
+  // nobody reads its slot for it any more, and retiring it reads no member's line.
+  bool fenced = false;
   uint32_t d_root = 0, d_nbytes = 0, d_dtop = 0;
 };
 
@@ -304,6 +314,11 @@ struct ShmBarrier final : ShmOp {
     for (; next < size; ++next) {
       check_desc(next);
       if (!reached(slot_of(next).produced, 1)) return false;
+    }
+    // A barrier after its call's data stage: every member completed that stage before arriving.
+    if (after_stage) {
+      ShmOp *data = st->slot_user[(seq - 1) % kSlots];
+      if (data && data->seq == seq - 1) data->fenced = true;
     }
     return true;
   }
@@ -825,7 +840,8 @@ extern "C" void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops) {
   if (am_ops) *am_ops = st ? st->shm.am_ops.load(std::memory_order_relaxed) : 0;
 }
 
-extern "C" uint64_t gexi_Coll_ReduceInPlaceCount(void) {
+extern "C" void gexi_Coll_ShmCounts(uint64_t *reduce_in_place, uint64_t *fenced) {
   const gex::coll::ServiceState *st = gex::runtime::g_rt.coll.get();
-  return st ? st->shm.reduce_in_place.load(std::memory_order_relaxed) : 0;
+  if (reduce_in_place) *reduce_in_place = st ? st->shm.reduce_in_place.load(std::memory_order_relaxed) : 0;
+  if (fenced) *fenced = st ? st->shm.fenced.load(std::memory_order_relaxed) : 0;
 }

@@ -45,5 +45,6 @@ void note_am_op();
 
 // For tests: the number of client collectives this process started on each path.
 extern "C" void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops);
-// For tests: the shared-memory reductions in which this rank, a leaf, offered its src in place.
-extern "C" uint64_t gexi_Coll_ReduceInPlaceCount(void);
+// For tests: the shared-memory reductions in which this rank, a leaf, offered its src in place, and
+// the shared-memory data stages retired by the ALLSYNC barrier after them (no reader's line read).
+extern "C" void gexi_Coll_ShmCounts(uint64_t *reduce_in_place, uint64_t *fenced);

@@ -27,6 +27,7 @@ struct AreaState {
   std::vector<bool> block_used;  // blocks of my own area
   std::atomic<uint64_t> shm_ops{0}, am_ops{0};  // client collectives started on each path
   std::atomic<uint64_t> reduce_in_place{0};     // reductions whose leaf (this rank) offered src in place
+  std::atomic<uint64_t> fenced{0};              // data stages retired by the ALLSYNC barrier after them
 };
 }  // namespace shm
 

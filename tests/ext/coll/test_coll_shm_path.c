@@ -6,14 +6,28 @@
  *  - A user type larger than one shared-memory pipeline stage (16 KiB) runs on the AM engine.
  *  - GEX_COLL_SHM_TEAMS=N: only N-1 sub-teams at a time get shared slots; the others use AM.
  *  - A reduction's leaf offers an in-segment src of 1-4 KiB in place only when its caller started
- *    the reduction without syncing the previous collective (gexi_Coll_ReduceInPlaceCount); from
+ *    the reduction without syncing the previous collective (gexi_Coll_ShmCounts); from
  *    4 KiB always.
+ *  - A GASNet-1 scatter with OUT_ALLSYNC: the barrier after its data stage retires the root's stage
+ *    (gexi_Coll_ShmCounts' `fenced`: without reading the readers' lines; a reader's stage retires
+ *    as it completes, nobody reads its slot); OUT_MYSYNC, or a team's own barrier after a
+ *    broadcast, does not.
  * Every result is checked, on both paths: broadcast from a staged (malloc) and from an in-segment
  * src (members copy from the root's segment), chunked vectors, in-place. */
 #include "coll_test.h"
 
 extern void gexi_Coll_PathCounts(uint64_t *shm_ops, uint64_t *am_ops);
-extern uint64_t gexi_Coll_ReduceInPlaceCount(void);
+extern void gexi_Coll_ShmCounts(uint64_t *reduce_in_place, uint64_t *fenced);
+static uint64_t in_place_count(void) {
+  uint64_t n;
+  gexi_Coll_ShmCounts(&n, NULL);
+  return n;
+}
+static uint64_t fenced_count(void) {
+  uint64_t n;
+  gexi_Coll_ShmCounts(NULL, &n);
+  return n;
+}
 
 static gex_TM_t world;
 static gex_Rank_t me, np;
@@ -81,14 +95,14 @@ static uint64_t reduce_in_place(int32_t *src, size_t cnt, int reps, int pipeline
   int32_t *dst = malloc(kMaxReps * cnt * sizeof *dst);
   for (size_t i = 0; i < cnt; ++i) src[i] = (int32_t)(me * 1000 + i);
   team_barrier(world);
-  const uint64_t before = gexi_Coll_ReduceInPlaceCount();
+  const uint64_t before = in_place_count();
   for (int k = 0; k < reps; ++k) {
     ev[k] = gex_Coll_ReduceToOneNB(world, 0, me == 0 ? dst + k * cnt : NULL, src, GEX_DT_I32, 4, cnt, GEX_OP_ADD, NULL,
                                    NULL, 0);
     if (!pipelined) gex_Event_Wait(ev[k]);
   }
   if (pipelined) gex_Event_WaitAll(ev, (size_t)reps, 0);
-  const uint64_t offered = gexi_Coll_ReduceInPlaceCount() - before;
+  const uint64_t offered = in_place_count() - before;
   if (me == 0)
     for (int k = 0; k < reps; ++k)
       for (size_t i = 0; i < cnt; ++i)
@@ -114,6 +128,40 @@ static void in_place_choice(char *segbuf) {
          leaf ? 8 : 0);
   n = reduce_in_place(src, 128, 8, 1); /* 512 bytes: always staged */
   CHECKF(n == 0, "512-byte reductions: %llu offered in place, expected 0", (unsigned long long)n);
+}
+
+static void fence_retires(gex_TM_t sub) {
+  const size_t nb = 16;
+  unsigned char *src = malloc(nb * np), dst[16];
+  for (size_t i = 0; i < nb * np; ++i) src[i] = (unsigned char)(i * 7 + 1);
+  const int flags[2] = {GASNET_COLL_LOCAL | GASNET_COLL_IN_MYSYNC | GASNET_COLL_OUT_ALLSYNC,
+                        GASNET_COLL_LOCAL | GASNET_COLL_IN_MYSYNC | GASNET_COLL_OUT_MYSYNC};
+  /* Round 0 warms up: the earlier tests' Ops still holding slots retire while it waits for them,
+   * and such a wait asks every completed Op, the scatter's too. */
+  for (int round = 0; round < 3; ++round) {
+    const int f = round == 2;
+    team_barrier(world);
+    const uint64_t before = fenced_count();
+    for (int k = 0; k < 8; ++k) {
+      memset(dst, 0, sizeof dst);
+      gasnet_coll_scatter(GASNET_TEAM_ALL, dst, 0, src, nb, flags[f]);
+      for (size_t i = 0; i < nb; ++i) CHECK(dst[i] == (unsigned char)((me * nb + i) * 7 + 1));
+    }
+    team_barrier(world); /* its test polls the engine once more: the last call's stage goes */
+    const uint64_t n = fenced_count() - before;
+    if (round == 0) continue;
+    const uint64_t want = f == 0 && shm_expected && me == 0 && np > 1 ? 8 : 0;
+    CHECKF(n == want, "8 scatters with %s: %llu data stages retired by their barrier, expected %llu",
+           f == 0 ? "OUT_ALLSYNC" : "OUT_MYSYNC", (unsigned long long)n, (unsigned long long)want);
+  }
+  const uint64_t before = fenced_count();
+  uint64_t v = 5;
+  gex_Event_Wait(gex_Coll_BroadcastNB(sub, 0, &v, &v, sizeof v, 0));
+  team_barrier(sub);
+  CHECK(v == 5);
+  CHECKF(fenced_count() == before, "a broadcast and a barrier of its own: %llu stages retired by the barrier",
+         (unsigned long long)(fenced_count() - before));
+  free(src);
 }
 
 /* A 20000-byte user type: y = x + y on its first word, the rest copied. Always the AM engine. */
@@ -160,6 +208,7 @@ int main(int argc, char **argv) {
   size_t ss = gex_TM_Split(&rev, world, 0, -(int)me, NULL, 0, GEX_FLAG_TM_SCRATCH_SIZE_RECOMMENDED);
   gex_TM_Split(&rev, world, 0, -(int)me, segbuf + (2 << 20), ss, 0);
   bcast_reduce(half, segbuf, shm_expected);
+  fence_retires(half);
   bcast_reduce(rev, segbuf, shm_expected && teams_limit >= 3);
 
   /* An element larger than a pipeline stage goes to the AM engine, on every path. */
