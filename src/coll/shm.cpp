@@ -49,7 +49,8 @@
 // direct one: once every reader is past it), its dst holds the result. It keeps its slot, though,
 // until no member will read the slot for that collective again (Op::retired), so a slot is free
 // once its previous Op has retired here. The engine asks only once an Op waits for a slot or the
-// team is being destroyed (ShmOp::retire_later): asking reads the readers' lines.
+// team is being destroyed (ShmOp::retire_later): asking reads the readers' lines. A GASNet-1
+// call's OUT_ALLSYNC barrier retires its data stage without asking (ShmOp::fenced).
 // gex_TM_Destroy waits for that before its barrier (over AM); after the barrier no member reads
 // the team's blocks any more, and each member frees its own.
 #include "coll/shm.h"
