@@ -408,13 +408,13 @@ void begin(Op *op) {  // under the engine mutex
   for (Message &m : msgs) op->deliver(m);
 }
 
-// Reserves one sequence number per stage, in order, and starts the first stage. The event
-// completes with the last stage.
 // The last collective event launched on this thread, and whether the caller synced it since
 // (Op::caller_pipelines). Compared, never dereferenced: the event may be released and reused.
 constinit thread_local const gexi_Event *t_last_launched = nullptr;
 constinit thread_local bool t_last_synced = true;
 
+// Reserves one sequence number per stage, in order, and starts the first stage. The event
+// completes with the last stage.
 gexi_Event *launch(Op *const *stages, size_t nstages) {
   gexi_Event *ev = runtime::event_alloc();
   const bool pipelines = !t_last_synced;
