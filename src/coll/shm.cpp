@@ -67,6 +67,7 @@
 #include "bootstrap/bootstrap.h"
 #include "bootstrap/shm_object.h"
 #include "runtime/env.h"
+#include "runtime/reader_copy.h"
 #include "runtime/runtime.h"
 
 namespace gex::coll::shm {
@@ -349,7 +350,7 @@ struct ShmBroadcast final : ShmOp {
     while (produced < nchunks) {
       if (produced >= kDepth && !all_taken(produced - kDepth + 1)) return false;
       const size_t off = produced * kChunk, len = std::min(kChunk, nbytes - off);
-      if (len) std::memcpy(s.chunk(produced, nbytes), src + off, len);
+      if (len) runtime::copy_to_reader(s.chunk(produced, nbytes), src + off, len);
       s.produced.store(tag(++produced), std::memory_order_release);
     }
     return !direct || all_taken(nchunks);  // members read src itself
@@ -455,7 +456,7 @@ struct ShmReduce final : ShmOp {
     Slot &s = mine();
     const size_t off = k * chunk, len = std::min(chunk, n - off), elems = len / dt_sz;
     char *acc = acc_in_dst ? dst + off : s.chunk(k, n);
-    if (acc != src + off) std::memcpy(acc, src + off, len);
+    if (acc != src + off) runtime::copy_to_reader(acc, src + off, len);
     for (gex_Rank_t c : children) combine(acc, child_output(c, k), len, elems);
     if (!children.empty()) s.taken_up.store(tag(k + 1), std::memory_order_release);
     if (rank == 0 && (to_all || root == 0) && !acc_in_dst) std::memcpy(dst + off, acc, len);
@@ -586,7 +587,7 @@ struct ShmBlocks final : ShmOp {
     if (k >= kDepth && !readers_past(k - kDepth + 1)) return false;
     Slot &s = mine();
     const size_t off = k * kChunk, len = std::min(kChunk, stream - off);
-    std::memcpy(s.chunk(k, stream), src + off, len);
+    runtime::copy_to_reader(s.chunk(k, stream), src + off, len);
     s.produced.store(tag(++produced), std::memory_order_release);
     return true;
   }

@@ -3,9 +3,6 @@
 #include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
-#if defined(__x86_64__)
-#include <cpuid.h>
-#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -15,6 +12,7 @@
 
 #include "bootstrap/bootstrap.h"
 #include "bootstrap/shm_object.h"
+#include "runtime/reader_copy.h"
 
 namespace gex::transport::smp {
 namespace {
@@ -147,43 +145,6 @@ SmpTransport::~SmpTransport() {
 
 namespace {
 constexpr size_t kEarlyPayloadMin = 1024;  // am_send: a Long's payload before its record's room
-
-// A Long's payload goes into a neighbour's segment, whose lines that neighbour has often just
-// read (its handler read the previous payload there, or it sends from there). From 1 to 64 KiB
-// it is written with `rep movsb` where the CPU has fast string moves (ERMS), not with libc's
-// memcpy, which below its own rep-movsb threshold (2112 bytes on the AMD Zen 5 CI VM, glibc
-// 2.36) uses vector stores that first fetch each target line from the neighbour's cache. testam,
-// 2 ranks, AMLong of 2 KiB: two-way flood 0.17-0.28 -> 0.11-0.13 us, flood with replies 0.25 ->
-// 0.12-0.14 (fast window), ping-pongs of 1-2 KiB 1.13-1.29x faster (slow window). Below 1 KiB
-// the instruction's start-up cost more than it saved (256-512 B ping-pongs 0.66-0.75x); above
-// 64 KiB libc's choice stays (non-temporal stores for copies larger than the caches).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define GEX_SMP_SANITIZED 1  // clang: sanitizers see memcpy, not an asm block
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define GEX_SMP_SANITIZED 1  // gcc
-#endif
-bool fast_string_moves() {
-#if defined(__x86_64__) && !defined(GEX_SMP_SANITIZED)
-  unsigned a = 0, b = 0, c = 0, d = 0;
-  return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 9));  // CPUID.7.0:EBX.ERMS
-#else
-  return false;
-#endif
-}
-const bool kFastStringMoves = fast_string_moves();
-
-void copy_long_payload(void *dst, const void *src, size_t n) {
-#if defined(__x86_64__) && !defined(GEX_SMP_SANITIZED)
-  if (n >= 1024 && n <= 65536 && kFastStringMoves) {
-    asm volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
-    return;
-  }
-#endif
-  std::memcpy(dst, src, n);
-}
 }  // namespace
 
 Status SmpTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *) {
@@ -197,17 +158,18 @@ Status SmpTransport::am_send(uint32_t dest, const AmMessage &msg, Counter *) {
   // From 1 KiB: below, the claim's CAS, which waits for the payload's stores to drain, cost a
   // ping-pong more than the consumer gained (testam 2 ranks, stop 34: AMLong floods of 1-8 KiB
   // 1.1-1.4x faster, ping-pongs of 256-512 B 0.75-0.85 when it applied to them too;
-  // bench/report/issue16_vs_gasnet.md).
+  // bench/report/issue16_vs_gasnet.md). The copy is a reader's (runtime/reader_copy.h): the
+  // receiver has often read those lines last (its handler read the previous payload there).
   const bool long_payload = msg.category == AmCategory::Long && msg.nbytes;
   const bool early = long_payload && msg.nbytes >= kEarlyPayloadMin && msg.early_payload && msg.dest_local;
-  if (early) copy_long_payload(msg.dest_local, msg.payload, msg.nbytes);
+  if (early) runtime::copy_to_reader(msg.dest_local, msg.payload, msg.nbytes);
   char *rec = q.claim(record_footprint(msg), rank_, position);
   if (!rec) return Status::NoResources;
   // Otherwise only once the record has room (an IMMEDIATE send that finds the queue full must
   // leave the target untouched), and before the record is published.
   if (long_payload && !early) {
     if (msg.dest_local) {
-      copy_long_payload(msg.dest_local, msg.payload, msg.nbytes);
+      runtime::copy_to_reader(msg.dest_local, msg.payload, msg.nbytes);
     } else {
       write_peer_memory(dest, msg.dest_addr, msg.payload, msg.nbytes);
     }
