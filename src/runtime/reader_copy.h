@@ -41,9 +41,9 @@ inline bool fast_string_moves() {
 
 inline void copy_to_reader(void *dst, const void *src, size_t n) {
 #if !defined(GEX_READER_COPY_PLAIN)
-  // Asked on first use, not by a static initializer: one more function in the startup code moves
-  // the client's own functions in the executable, and GASNet's testsmall loops ran 2x slower or
-  // faster with such a 128-byte shift (AMD Zen 5 VM, stop 38).
+  // CPUID is asked on first use, not by a static initializer: that would add startup code ahead
+  // of the client's own functions in its executable, moving them by 128 bytes (testsmall's loops
+  // looked 2x slower in one window that way, level in the next: not a cost, but a variable).
   if (n >= 1024 && n <= 65536) {
     static const bool fast = reader_copy_detail::fast_string_moves();
     if (fast) {
