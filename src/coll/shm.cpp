@@ -456,7 +456,11 @@ struct ShmReduce final : ShmOp {
     Slot &s = mine();
     const size_t off = k * chunk, len = std::min(chunk, n - off), elems = len / dt_sz;
     char *acc = acc_in_dst ? dst + off : s.chunk(k, n);
-    if (acc != src + off) runtime::copy_to_reader(acc, src + off, len);
+    if (acc_in_dst) {
+      if (acc != src + off) std::memcpy(acc, src + off, len);  // the caller's dst: nobody else reads it
+    } else {
+      runtime::copy_to_reader(acc, src + off, len);  // this rank's slot, which its parent reads
+    }
     for (gex_Rank_t c : children) combine(acc, child_output(c, k), len, elems);
     if (!children.empty()) s.taken_up.store(tag(k + 1), std::memory_order_release);
     if (rank == 0 && (to_all || root == 0) && !acc_in_dst) std::memcpy(dst + off, acc, len);
