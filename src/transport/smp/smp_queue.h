@@ -70,7 +70,11 @@ inline void prefault(void *base, size_t bytes) noexcept {
 #ifdef MADV_POPULATE_WRITE
   madvise(base, bytes, MADV_POPULATE_WRITE);
 #endif
-  for (size_t off = 0; off < bytes; off += 4096) (void)*static_cast<volatile const char *>(static_cast<char *>(base) + off);
+  // Atomic loads: other threads of this process may already be writing those words (a claim).
+  uint64_t sink = 0;
+  for (size_t off = 0; off < bytes; off += 4096)
+    sink ^= __atomic_load_n(reinterpret_cast<const uint64_t *>(static_cast<char *>(base) + off), __ATOMIC_RELAXED);
+  asm volatile("" : : "r"(sink));  // the loads are kept
 }
 
 // The shared control words of one queue, on their own cache lines: producers CAS head, the
