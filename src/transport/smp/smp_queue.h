@@ -61,11 +61,11 @@ namespace gex::transport::smp {
 
 // Maps every page of [base, base + bytes) (page-aligned) into this process now, writable, so that
 // no page fault falls on the messages that first use them (before Linux 5.14, which lacks
-// MADV_POPULATE_WRITE, the loads below fault them in for reading). Then one load per page: on the CI VM (Firecracker, Linux 6.18) the first access to each page
-// of a populated mapping still cost 6-7 us with no page fault counted (the first access through a
-// page table entry: presumably its accessed bit, set under nested paging), about 0.2 us on each of
-// the first 16384 AM round trips of a 1 MiB queue (0.65 us after). On bare metal the loads cost a
-// TLB fill each.
+// MADV_POPULATE_WRITE, the loads below fault them in for reading). Then one load per page: on the
+// CI VM (Firecracker, Linux 6.18) the first access to each page of a populated mapping still cost
+// 6-7 us with no page fault counted (the first access through a page table entry: presumably its
+// accessed bit, set under nested paging), about 0.2 us on each of the first 16384 AM round trips
+// of a 1 MiB queue (0.65 us after). On bare metal the loads cost a TLB fill each.
 inline void prefault(void *base, size_t bytes) noexcept {
 #ifdef MADV_POPULATE_WRITE
   madvise(base, bytes, MADV_POPULATE_WRITE);
