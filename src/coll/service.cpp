@@ -472,7 +472,9 @@ void activate(Op *op) {
   ServiceState &st = state();
   op->parked = false;
   st.active.push_back(op);
-  st.active_count.fetch_add(1, std::memory_order_release);
+  // Written only under the engine's mutex (here and in progress_work), read without it: a plain
+  // store, no locked read-modify-write.
+  st.active_count.store(uint32_t(st.active.size()), std::memory_order_release);
 }
 
 namespace {
@@ -524,7 +526,7 @@ namespace {
   auto unlist = [&st](size_t i) {
     st.active[i] = st.active.back();
     st.active.pop_back();
-    st.active_count.fetch_sub(1, std::memory_order_relaxed);
+    st.active_count.store(uint32_t(st.active.size()), std::memory_order_relaxed);
   };
   for (size_t i = 0; i < st.active.size();) {
     Op *op = st.active[i];  // begun: only begin() and activate() put an Op here

@@ -205,6 +205,10 @@ struct ShmOp : Op {
   // At the call, in sequence order, even for a stage that starts later: a slot goes to its
   // collectives in sequence order on every member.
   void reserve() override {
+    // Counted under the engine's mutex: a plain store, where a locked add would first wait for
+    // this rank's earlier stores to shared lines (the last collective's flags) to take their lines.
+    std::atomic<uint64_t> &ops = areas().shm_ops;
+    ops.store(ops.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     st = ts->shm;
     slot = seq % kSlots;
     st->waiting.push_back(this);
@@ -225,8 +229,10 @@ struct ShmOp : Op {
   // team's destruction wants it; until then the engine does not ask (a root would read its
   // readers' lines at every poll while they write them). The queue's first Op wants a slot only
   // once it has begun: a later stage of a call (an ALLSYNC barrier) waits there from the call on.
+  // An Op whose release reads nothing (released_here) retires at once: lingering on the active
+  // list cost every later poll a pass over it (and kept the engine's idle test from skipping).
   bool retire_later() const override {
-    return !fenced && (st->waiting.empty() || !st->waiting.front()->started) && !st->draining;
+    return !fenced && !released_here && (st->waiting.empty() || !st->waiting.front()->started) && !st->draining;
   }
   bool can_park() const override { return !claimed; }
   // Slots go to the team's begun Ops in sequence order; one claimed while parked goes back on the
@@ -281,16 +287,23 @@ struct ShmOp : Op {
   void publish_desc() {
     Slot &s = mine();
     const uint32_t vals[3] = {d_root, d_nbytes, uint32_t(kind) << 16 | d_dtop};
-    for (int i = 0; i < 3; ++i) s.desc[i].store(tag(vals[i]), std::memory_order_release);
+    for (int i = 0; i < 3; ++i) s.desc[i].store(want[i] = tag(vals[i]), std::memory_order_release);
   }
-  // Reports a mismatched call once member r has described its collective #seq.
+  // Reports a mismatched call once member r has described its collective #seq. (A member that
+  // described the same collective stored exactly my words: three compares on the way.)
   void check_desc(gex_Rank_t r) const {
     const Slot &s = slot_of(r);
+    const uint64_t w[3] = {s.desc[0].load(std::memory_order_acquire), s.desc[1].load(std::memory_order_acquire),
+                           s.desc[2].load(std::memory_order_acquire)};
+    if (((w[0] ^ want[0]) | (w[1] ^ want[1]) | (w[2] ^ want[2])) == 0) [[likely]]
+      return;
+    check_desc_slow(r, w);
+  }
+  [[gnu::noinline]] void check_desc_slow(gex_Rank_t r, const uint64_t (&w)[3]) const {
     uint32_t v[3];
     for (int i = 0; i < 3; ++i) {
-      const uint64_t w = s.desc[i].load(std::memory_order_acquire);
-      if (uint32_t(w >> 32) != seq + 1u) return;  // not yet described (or already past it)
-      v[i] = uint32_t(w);
+      if (uint32_t(w[i] >> 32) != seq + 1u) return;  // not yet described (or already past it)
+      v[i] = uint32_t(w[i]);
     }
     if (v[2] >> 16 != kind) kind_mismatch(r, uint8_t(v[2] >> 16));
     if (v[0] != d_root) root_mismatch(r, d_root, v[0]);
@@ -304,7 +317,11 @@ struct ShmOp : Op {
   // Every member is past this Op: the ALLSYNC barrier after it completed here (ShmBarrier), so
   // nobody reads its slot for it any more, and retiring it reads no member's line.
   bool fenced = false;
+  // released() is true as soon as step() is, without reading a member's line (a member that only
+  // reads others' slots, a barrier); set by the constructor.
+  bool released_here = true;
   uint32_t d_root = 0, d_nbytes = 0, d_dtop = 0;
+  uint64_t want[3] = {};  // my desc words (publish_desc), what a matching member stores
 };
 
 namespace {
@@ -333,6 +350,7 @@ struct ShmBroadcast final : ShmOp {
         nchunks(n ? (n + kChunk - 1) / kChunk : 1) {
     d_root = r;
     d_nbytes = uint32_t(n);
+    released_here = rank != root;
   }
   gex_Rank_t record_root() const override { return root; }
 
@@ -366,10 +384,12 @@ struct ShmBroadcast final : ShmOp {
 
   bool step_member() {
     const Slot &from = slot_of(root);
-    check_desc(root);
     while (taken < nchunks) {
-      if (!reached(from.produced, taken + 1)) return false;
-      check_desc(root);  // described before producing: a mismatch shows here at the latest
+      if (!reached(from.produced, taken + 1)) {
+        check_desc(root);  // a mismatch shows while waiting, or once produced (described before)
+        return false;
+      }
+      check_desc(root);
       if (uintptr_t direct = from.direct.load(std::memory_order_relaxed)) {
         const gex_Rank_t jr = jobrank(root);
         if (!g_rt.segments.at(jr).local_base)
@@ -404,6 +424,7 @@ struct ShmReduce final : ShmOp {
     d_root = root;
     d_nbytes = uint32_t(n);
     d_dtop = pack_dtop(dt, op);
+    released_here = false;
   }
   gex_Rank_t record_root() const override { return root; }
 
@@ -449,8 +470,10 @@ struct ShmReduce final : ShmOp {
     if (k >= kDepth && !(rank != 0 ? reached(slot_of(parent).taken_up, k - kDepth + 1) : readers_took(k - kDepth + 1)))
       return false;
     for (gex_Rank_t c : children) {
-      check_desc(c);
-      if (!reached(slot_of(c).produced, k + 1)) return false;
+      if (!reached(slot_of(c).produced, k + 1)) {
+        check_desc(c);  // a mismatch shows while waiting, or once produced (described before)
+        return false;
+      }
     }
     for (gex_Rank_t c : children) check_desc(c);  // all described now
     Slot &s = mine();
@@ -542,6 +565,7 @@ struct ShmBlocks final : ShmOp {
         end(nbytes ? (part + nbytes + kChunk - 1) / kChunk : part / kChunk) {
     d_root = root;
     d_nbytes = uint32_t(nbytes);
+    released_here = !streams;
   }
   gex_Rank_t record_root() const override { return root; }
 
@@ -604,9 +628,11 @@ struct ShmBlocks final : ShmOp {
       const gex_Rank_t o = next_owner;
       if (o == rank || !is_owner(o)) continue;
       const Slot &from = slot_of(o);
+      if (!reached(from.produced, c + 1)) {
+        check_desc(o);  // a mismatch shows while waiting, or once produced (described before)
+        return false;
+      }
       check_desc(o);
-      if (!reached(from.produced, c + 1)) return false;
-      check_desc(o);  // described before producing: a mismatch shows here at the latest
       // (direct is stored before produced, and a stale value of an earlier collective in this
       // slot is overwritten before this one's produced)
       if (const uintptr_t d = from.direct.load(std::memory_order_relaxed))
@@ -707,27 +733,23 @@ void detach_team(ShmTeam *team) {
 
 Op *make_barrier(gexi_TM *tm, const char *call) {
   if (!team_shm(tm)) return nullptr;
-  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBarrier(tm, call);
 }
 
 Op *make_broadcast(gexi_TM *tm, gex_Rank_t root, void *dst, const void *src, size_t nbytes, const char *call) {
   if (!team_shm(tm)) return nullptr;
-  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBroadcast(tm, root, dst, src, nbytes, call);
 }
 
 Op *make_reduce(gexi_TM *tm, bool to_all, gex_Rank_t root, void *dst, const void *src, gex_DT_t dt, size_t dt_sz,
                 size_t dt_cnt, gex_OP_t op, gex_Coll_ReduceFn_t user_op, void *user_cdata, const char *call) {
   if (!team_shm(tm) || dt_sz > kChunk) return nullptr;  // dt_sz is single-valued
-  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmReduce(tm, to_all, root, dst, src, dt, dt_sz, dt_cnt, op, user_op, user_cdata, call);
 }
 
 Op *make_blocks(gexi_TM *tm, uint8_t kind, gex_Rank_t root, void *dst, const void *src, size_t nbytes,
                 const char *call) {
   if (!team_shm(tm)) return nullptr;
-  areas().shm_ops.fetch_add(1, std::memory_order_relaxed);
   return new ShmBlocks(tm, kind, root, dst, src, nbytes, call);
 }
 
