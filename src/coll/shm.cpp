@@ -9,11 +9,13 @@
 // starts it there only once its own previous user of that slot has completed (in sequence order).
 //
 // A slot is written only by its owner and read by the other members:
-//   desc[3]     root, nbytes, kind and dt/op of the collective, each word tagged with s+1
-//               (published first: peers check them, so mismatched calls are reported)
-//   produced    chunks [0,c) of this rank's output are in data[] or inline_data (tag s+1 | c)
-//   direct      a broadcast root, blocks owner or reduction leaf: its src lies in its bound segment,
-//               read it from there (ShmOp::offer_src)
+//   desc[2]     root, nbytes, kind and dt/op of the collective, tagged with s+1 (the second word
+//               with its low byte) (published first: peers check them, so mismatched calls are
+//               reported)
+//   produced    chunks [0,c) of this rank's output are in data[] or inline_data (tag s+1 | c); with
+//               kDirect set, a broadcast root, blocks owner or reduction leaf offers its src, which
+//               lies in its bound segment, in place: read it from there (its address in direct,
+//               where inline_data would be; ShmOp::offer_src)
 //   taken_down  this rank has copied chunks [0,c) of the root's (broadcast), rank 0's (reduce) or
 //               every owner's (blocks) output
 //   inline_data a stream of at most kInline bytes (its one chunk). It and the words above share
@@ -80,7 +82,8 @@ namespace {
 constexpr size_t kChunk = 16384;  // bytes per pipeline stage
 constexpr unsigned kDepth = 4;    // stages a producer may run ahead of its readers
 constexpr unsigned kSlots = 4;    // collectives of one team running in shared memory at once
-constexpr size_t kInline = 16;    // a stream this short travels in its slot's first line
+constexpr size_t kInline = 32;    // a stream this short travels in its slot's first line
+constexpr uint64_t kDirect = uint64_t(1) << 31;  // in produced: src offered in place (all chunks)
 // A broadcast root whose src lies in its segment lets members copy from there, saving a copy but
 // waiting for them to finish; below this size staging is cheaper and lets the root finish at once.
 // (8 KiB until 2026-11-28. GASNet's testcollperf, 2 ranks on the VM, 4 rounds: a 4 KiB broadcast
@@ -112,6 +115,10 @@ constexpr size_t kReduceDirectMinPipelined = 1024;
 constexpr int64_t kBarrierFlatMax = 8;
 
 static_assert(std::atomic<uint64_t>::is_always_lock_free, "flags are shared between processes");
+// An owner offers src in place only for streams longer than kInline: its address takes the
+// inline data's place (Slot::direct).
+static_assert(kInline < kOwnerDirectMin && kInline < kReduceDirectMinPipelined && kInline < kDirectMin,
+              "a src offered in place never travels inline");
 
 }  // namespace
 
@@ -119,13 +126,21 @@ struct alignas(64) Slot {
   // One cache line: all a member reads of a small collective from its owner (the description,
   // the progress and, up to kInline bytes, the data), so it moves one line between the cores
   // instead of three; and a root or rank 0 learns that a reader is done from the same line.
-  std::atomic<uint64_t> desc[3];
+  std::atomic<uint64_t> desc[2];
   std::atomic<uint64_t> produced;
-  std::atomic<uint64_t> direct;
   std::atomic<uint64_t> taken_down;
-  char inline_data[kInline];
+  union {
+    char inline_data[kInline];
+    uint64_t direct;  // the src offered in place, when produced has kDirect (no inline data then)
+  };
   alignas(64) std::atomic<uint64_t> taken_up;
   alignas(64) char data[kDepth][kChunk];
+
+  // The src offered in place for the collective whose produced word (reached, so stored after
+  // direct) is v; 0 when it was not.
+  uintptr_t direct_src(uint64_t v) const {
+    return v & kDirect ? std::atomic_ref<uint64_t>(const_cast<uint64_t &>(direct)).load(std::memory_order_relaxed) : 0;
+  }
 
   // Chunk k's buffer in a stream of `stream` bytes.
   char *chunk(uint64_t k, size_t stream) { return stream <= kInline ? inline_data : data[k % kDepth]; }
@@ -165,7 +180,7 @@ int32_t alloc_block() {
     for (Slot &s : st.area[g_rt.rank][i].slots) {
       for (auto &d : s.desc) d.store(0, std::memory_order_relaxed);
       s.produced.store(0, std::memory_order_relaxed);
-      s.direct.store(0, std::memory_order_relaxed);
+      std::atomic_ref<uint64_t>(s.direct).store(0, std::memory_order_relaxed);  // (read only where produced says so)
       s.taken_up.store(0, std::memory_order_relaxed);
       s.taken_down.store(0, std::memory_order_relaxed);
     }
@@ -263,17 +278,13 @@ struct ShmOp : Op {
   uint64_t tag(uint64_t c) const { return uint64_t(seq + 1u) << 32 | c; }
   // Offers src[0, len) to the readers in place ("direct") when it is at least min_bytes and lies in
   // this rank's segment, which every neighbour maps: all nchunks count as produced at once, and
-  // src is the readers' until they are past it. Otherwise clears the slot's direct word, only
-  // when set (a store takes the line from the members polling produced beside it).
+  // src is the readers' until they are past it.
   bool offer_src(const void *src, size_t len, size_t min_bytes, uint64_t nchunks) {
+    if (!len || len < min_bytes || !runtime::in_segment(g_rt.rank, src, len)) return false;
     Slot &s = mine();
-    if (len && len >= min_bytes && runtime::in_segment(g_rt.rank, src, len)) {
-      s.direct.store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
-      s.produced.store(tag(nchunks), std::memory_order_release);
-      return true;
-    }
-    if (s.direct.load(std::memory_order_relaxed)) s.direct.store(0, std::memory_order_relaxed);
-    return false;
+    std::atomic_ref<uint64_t>(s.direct).store(reinterpret_cast<uintptr_t>(src), std::memory_order_relaxed);
+    s.produced.store(tag(nchunks) | kDirect, std::memory_order_release);
+    return true;
   }
   bool reached(const std::atomic<uint64_t> &w, uint64_t c) const {
     const uint64_t v = w.load(std::memory_order_acquire);
@@ -283,32 +294,34 @@ struct ShmOp : Op {
   Slot &slot_of(gex_Rank_t r) const { return st->blocks[r]->slots[slot]; }
   Slot &mine() const { return slot_of(rank); }
 
-  // desc[]: root, nbytes, and kind << 16 | dt/op (pack_dtop's 16 bits), each tagged.
+  // desc[0]: (s+1) << 32 | root; desc[1]: nbytes << 32 | (s+1) % 256 << 24 | kind << 16 | dt/op
+  // (pack_dtop's 16 bits). The second is stored first; a reader that finds the first tagged s+1
+  // and the second's low tag byte s+1's has both of collective #s (a slot's users are kSlots
+  // apart, which that byte tells apart).
   void publish_desc() {
     Slot &s = mine();
-    const uint32_t vals[3] = {d_root, d_nbytes, uint32_t(kind) << 16 | d_dtop};
-    for (int i = 0; i < 3; ++i) s.desc[i].store(want[i] = tag(vals[i]), std::memory_order_release);
+    want[0] = tag(d_root);
+    want[1] = uint64_t(d_nbytes) << 32 | uint64_t((seq + 1u) & 0xff) << 24 | uint64_t(kind) << 16 | d_dtop;
+    s.desc[1].store(want[1], std::memory_order_relaxed);
+    s.desc[0].store(want[0], std::memory_order_release);
   }
   // Reports a mismatched call once member r has described its collective #seq. (A member that
   // described the same collective stored exactly my words: three compares on the way.)
   void check_desc(gex_Rank_t r) const {
     const Slot &s = slot_of(r);
-    const uint64_t w[3] = {s.desc[0].load(std::memory_order_acquire), s.desc[1].load(std::memory_order_acquire),
-                           s.desc[2].load(std::memory_order_acquire)};
-    if (((w[0] ^ want[0]) | (w[1] ^ want[1]) | (w[2] ^ want[2])) == 0) [[likely]]
+    const uint64_t w0 = s.desc[0].load(std::memory_order_acquire), w1 = s.desc[1].load(std::memory_order_acquire);
+    if (((w0 ^ want[0]) | (w1 ^ want[1])) == 0) [[likely]]
       return;
-    check_desc_slow(r, w);
+    check_desc_slow(r, w0, w1);
   }
-  [[gnu::noinline]] void check_desc_slow(gex_Rank_t r, const uint64_t (&w)[3]) const {
-    uint32_t v[3];
-    for (int i = 0; i < 3; ++i) {
-      if (uint32_t(w[i] >> 32) != seq + 1u) return;  // not yet described (or already past it)
-      v[i] = uint32_t(w[i]);
-    }
-    if (v[2] >> 16 != kind) kind_mismatch(r, uint8_t(v[2] >> 16));
-    if (v[0] != d_root) root_mismatch(r, d_root, v[0]);
-    if (v[1] != d_nbytes) size_mismatch(r, v[1], d_nbytes);
-    if ((v[2] & 0xffff) != d_dtop) dtop_mismatch(r, d_dtop, v[2] & 0xffff);
+  [[gnu::noinline]] void check_desc_slow(gex_Rank_t r, uint64_t w0, uint64_t w1) const {
+    if (uint32_t(w0 >> 32) != seq + 1u || ((w1 >> 24) & 0xff) != ((seq + 1u) & 0xff))
+      return;  // not yet described (or already past it)
+    const uint32_t other_kind = uint32_t(w1 >> 16) & 0xff, other_dtop = uint32_t(w1) & 0xffff;
+    if (other_kind != kind) kind_mismatch(r, uint8_t(other_kind));
+    if (uint32_t(w0) != d_root) root_mismatch(r, d_root, uint32_t(w0));
+    if (uint32_t(w1 >> 32) != d_nbytes) size_mismatch(r, uint32_t(w1 >> 32), d_nbytes);
+    if (other_dtop != d_dtop) dtop_mismatch(r, d_dtop, other_dtop);
   }
 
   ShmTeam *st = nullptr;
@@ -321,7 +334,7 @@ struct ShmOp : Op {
   // reads others' slots, a barrier); set by the constructor.
   bool released_here = true;
   uint32_t d_root = 0, d_nbytes = 0, d_dtop = 0;
-  uint64_t want[3] = {};  // my desc words (publish_desc), what a matching member stores
+  uint64_t want[2] = {};  // my desc words (publish_desc), what a matching member stores
 };
 
 namespace {
@@ -390,7 +403,7 @@ struct ShmBroadcast final : ShmOp {
         return false;
       }
       check_desc(root);
-      if (uintptr_t direct = from.direct.load(std::memory_order_relaxed)) {
+      if (uintptr_t direct = from.direct_src(from.produced.load(std::memory_order_relaxed))) {
         const gex_Rank_t jr = jobrank(root);
         if (!g_rt.segments.at(jr).local_base)
           usage_fatal(call, "internal error: the root's segment is not mapped on this rank");
@@ -494,7 +507,7 @@ struct ShmReduce final : ShmOp {
   // Chunk k of child c's output: in its slot, or in its src (direct; stored before produced).
   const char *child_output(gex_Rank_t c, uint64_t k) const {
     const Slot &cs = slot_of(c);
-    if (const uintptr_t d = cs.direct.load(std::memory_order_relaxed))
+    if (const uintptr_t d = cs.direct_src(cs.produced.load(std::memory_order_relaxed)))
       return runtime::local_address(jobrank(c), reinterpret_cast<const char *>(d) + k * chunk);
     return cs.chunk(k, n);
   }
@@ -633,9 +646,8 @@ struct ShmBlocks final : ShmOp {
         return false;
       }
       check_desc(o);
-      // (direct is stored before produced, and a stale value of an earlier collective in this
-      // slot is overwritten before this one's produced)
-      if (const uintptr_t d = from.direct.load(std::memory_order_relaxed))
+      // (kDirect travels in this collective's produced word; direct was stored before it)
+      if (const uintptr_t d = from.direct_src(from.produced.load(std::memory_order_relaxed)))
         std::memcpy(landing(o) + (lo - part), runtime::local_address(jobrank(o), reinterpret_cast<const char *>(d) + lo),
                     hi - lo);
       else
