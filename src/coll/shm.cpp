@@ -306,7 +306,7 @@ struct ShmOp : Op {
     s.desc[0].store(want[0], std::memory_order_release);
   }
   // Reports a mismatched call once member r has described its collective #seq. (A member that
-  // described the same collective stored exactly my words: three compares on the way.)
+  // described the same collective stored exactly my two words: two compares on the way.)
   void check_desc(gex_Rank_t r) const {
     const Slot &s = slot_of(r);
     const uint64_t w0 = s.desc[0].load(std::memory_order_acquire), w1 = s.desc[1].load(std::memory_order_acquire);
