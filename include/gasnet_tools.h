@@ -368,8 +368,14 @@ extern long gexi_tools_readlink(const char *, char *, size_t) __asm__("readlink"
 #define GASNETT_DEBUG_CONFIG nodebug
 #endif
 #define GASNETT_PTR_CONFIG GASNETI_PTR_CONFIG
+/* Ticks are the time-stamp counter (Timers, below) on x86-64 with a GNU-like compiler. */
 #if defined(__x86_64__) && GEXI_TOOLS_GNU_LIKE && !defined(GEXI_TOOLS_NO_TSC)
-#define GASNETT_TIMER_CONFIG timers_native /* the time-stamp counter (Timers, below) */
+#define GEXI_TOOLS_TSC 1
+#else
+#define GEXI_TOOLS_TSC 0
+#endif
+#if GEXI_TOOLS_TSC
+#define GASNETT_TIMER_CONFIG timers_native
 #else
 #define GASNETT_TIMER_CONFIG timers_posix_monotonic
 #endif
@@ -434,8 +440,7 @@ static inline uint64_t gexi_tools_monotonic_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-#if defined(__x86_64__) && GEXI_TOOLS_GNU_LIKE && !defined(GEXI_TOOLS_NO_TSC)
-#define GEXI_TOOLS_TSC 1
+#if GEXI_TOOLS_TSC
 static inline gasnett_tick_t gasnett_ticks_now(void) {
   uint32_t lo, hi;
   __asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
