@@ -52,7 +52,8 @@
 // until no member will read the slot for that collective again (Op::retired), so a slot is free
 // once its previous Op has retired here. The engine asks only once an Op waits for a slot or the
 // team is being destroyed (ShmOp::retire_later): asking reads the readers' lines. A GASNet-1
-// call's OUT_ALLSYNC barrier retires its data stage without asking (ShmOp::fenced).
+// call's OUT_ALLSYNC barrier retires its data stage without asking (ShmOp::fenced), and compares
+// that stage's arguments across members in its stead (ShmBarrier::reserve).
 // gex_TM_Destroy waits for that before its barrier (over AM); after the barrier no member reads
 // the team's blocks any more, and each member frees its own.
 #include "coll/shm.h"
@@ -244,10 +245,16 @@ struct ShmOp : Op {
   // team's destruction wants it; until then the engine does not ask (a root would read its
   // readers' lines at every poll while they write them). The queue's first Op wants a slot only
   // once it has begun: a later stage of a call (an ALLSYNC barrier) waits there from the call on.
+  // This Op's own next stage does not count: it wants another slot, and a barrier after this stage
+  // retires it (fenced) without reading a reader's line. (Asking then raced the readers: the
+  // stage retired unfenced whenever they had taken all before the question.)
   // An Op whose release reads nothing (released_here) retires at once: lingering on the active
   // list cost every later poll a pass over it (and kept the engine's idle test from skipping).
   bool retire_later() const override {
-    return !fenced && !released_here && (st->waiting.empty() || !st->waiting.front()->started) && !st->draining;
+    if (fenced || released_here || st->draining) return false;
+    if (st->waiting.empty()) return true;
+    const ShmOp *first = st->waiting.front();
+    return !first->started || first == next;
   }
   bool can_park() const override { return !claimed; }
   // Slots go to the team's begun Ops in sequence order; one claimed while parked goes back on the
@@ -341,11 +348,26 @@ namespace {
 
 struct ShmBarrier final : ShmOp {
   ShmBarrier(gexi_TM *t, const char *c) : ShmOp(t, kBarrier, c) {}
+  // A barrier after its call's data stage describes itself with that stage's root, size and dt/op:
+  // its check of every member then also compares the data stage's arguments. A root that no
+  // member reads from (every rank naming itself) is otherwise only seen when its stage is asked
+  // whether its readers are done, which a fenced stage never is.
+  void reserve() override {
+    ShmOp::reserve();
+    if (!after_stage || st->waiting.size() < 2) return;
+    const ShmOp *data = st->waiting[st->waiting.size() - 2];
+    if (data->seq + 1 != seq) return;  // the data stage runs over Active Messages
+    d_root = data->d_root;
+    d_nbytes = data->d_nbytes;
+    d_dtop = data->d_dtop;
+  }
   void claim() override { mine().produced.store(tag(1), std::memory_order_release); }
   bool step() override {
     for (; next < size; ++next) {
+      // Checked after the arrival is seen too: the member described this barrier before arriving.
+      const bool arrived = reached(slot_of(next).produced, 1);
       check_desc(next);
-      if (!reached(slot_of(next).produced, 1)) return false;
+      if (!arrived) return false;
     }
     // A barrier after its call's data stage: every member completed that stage before arriving.
     if (after_stage) {

@@ -8,6 +8,8 @@
  *   kind_mismatch   gather_all on rank 0, exchange elsewhere
  *   sync_mismatch   IN_ALLSYNC on rank 0, IN_MYSYNC elsewhere (a barrier meets a broadcast)
  *   root_mismatch   scatter where every rank names itself the root
+ *   root_mismatch_allsync  the same with GASNET_COLL_OUT_ALLSYNC (no rank reads another's data; the
+ *                   barrier after it is what compares the roots)
  * (The mismatches are ones where blocks flow: over AM, a mismatch that sends nothing, such as a
  * gather meeting a scatter with the same root, cannot be seen and simply never completes.)
  *   size_mismatch   exchange with nbytes differing between ranks
@@ -46,6 +48,9 @@ int main(int argc, char **argv) {
     gasnet_coll_broadcast(GASNET_TEAM_ALL, dst, 0, src, 4, GASNET_COLL_LOCAL | in | GASNET_COLL_OUT_MYSYNC);
   } else if (!strcmp(mode, "root_mismatch")) {
     gasnet_coll_scatter(GASNET_TEAM_ALL, dst, me, src, 4, LOCAL_MY);
+  } else if (!strcmp(mode, "root_mismatch_allsync")) {
+    gasnet_coll_scatter(GASNET_TEAM_ALL, dst, me, src, 4,
+                        GASNET_COLL_LOCAL | GASNET_COLL_IN_MYSYNC | GASNET_COLL_OUT_ALLSYNC);
   } else if (!strcmp(mode, "size_mismatch")) {
     gasnet_coll_exchange(GASNET_TEAM_ALL, dst, src, me ? 4 : 8, LOCAL_MY);
   } else if (!strcmp(mode, "team_null")) {
