@@ -83,7 +83,7 @@ void gex_Event_Wait(gex_Event_t event) {
   check_may_communicate("gex_Event_Wait");
   if (event == GEX_EVENT_INVALID) return;
   check_event(event, "gex_Event_Wait");
-  while (!event_done(event)) progress_wait_step();
+  wait_until([&] { return event_done(event); });
 }
 
 int gex_Event_TestSome(gex_Event_t *pevent, size_t numevents, gex_Flags_t) {
@@ -94,11 +94,11 @@ int gex_Event_TestAll(gex_Event_t *pevent, size_t numevents, gex_Flags_t) {
 }
 void gex_Event_WaitSome(gex_Event_t *pevent, size_t numevents, gex_Flags_t) {
   check_may_communicate("gex_Event_WaitSome");
-  while (test_array<false>(pevent, numevents, "gex_Event_WaitSome") != GASNET_OK) progress_wait_step();
+  wait_until([&] { return test_array<false>(pevent, numevents, "gex_Event_WaitSome") == GASNET_OK; });
 }
 void gex_Event_WaitAll(gex_Event_t *pevent, size_t numevents, gex_Flags_t) {
   check_may_communicate("gex_Event_WaitAll");
-  while (test_array<true>(pevent, numevents, "gex_Event_WaitAll") != GASNET_OK) progress_wait_step();
+  wait_until([&] { return test_array<true>(pevent, numevents, "gex_Event_WaitAll") == GASNET_OK; });
 }
 
 gex_Event_t gex_Event_QueryLeaf(gex_Event_t root, gex_EC_t event_category) {
@@ -116,7 +116,7 @@ int gex_NBI_Test(gex_EC_t event_mask, gex_Flags_t) {
 
 void gex_NBI_Wait(gex_EC_t event_mask, gex_Flags_t) {
   check_may_communicate("gex_NBI_Wait");
-  while (nbi_outstanding(event_mask)) progress_wait_step();
+  wait_until([&] { return !nbi_outstanding(event_mask); });
 }
 
 void gex_NBI_BeginAccessRegion(gex_Flags_t) {

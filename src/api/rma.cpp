@@ -54,13 +54,13 @@ bool transport_put(const Target &t, void *dest, const void *src, size_t nbytes, 
   CompletionCounter local{0};
   CompletionCounter *c_local = lc_opt == GEX_EVENT_DEFER ? nullptr : &local;
   if (!rma_put(t.jobrank, dest, src, nbytes, c_remote, c_local, immediate, t.ep)) return false;
-  while (local.load(std::memory_order_acquire) != 0) progress_wait_step();
+  wait_until([&] { return local.load(std::memory_order_acquire) == 0; });
   lc_complete_now(lc_opt);
   return true;
 }
 
 inline void wait_counter(CompletionCounter &c) {
-  while (c.load(std::memory_order_acquire) != 0) progress_wait_step();
+  wait_until([&] { return c.load(std::memory_order_acquire) == 0; });
 }
 
 // ---- device memory: complete on return, through the memory kind's copy ----------------------

@@ -336,10 +336,12 @@ const std::vector<uint32_t> &host_map() {
   return map;
 }
 
-uint32_t machine_ranks() {
-  static uint32_t count = 0;
-  if (count) return count;
-  if (!joined()) fatal("bootstrap machine_ranks() called before join()");
+uint32_t machine_ranks() { return uint32_t(machine_peers().size()); }
+
+const std::vector<uint32_t> &machine_peers() {
+  static std::vector<uint32_t> peers;
+  if (!peers.empty()) return peers;
+  if (!joined()) fatal("bootstrap machine_peers() called before join()");
   char mine[64] = {};
   if (FILE *f = std::fopen("/proc/sys/kernel/random/boot_id", "r")) {
     if (!std::fgets(mine, sizeof mine, f)) mine[0] = 0;
@@ -349,8 +351,8 @@ uint32_t machine_ranks() {
   std::vector<char> all(size_t(g_job.size) * sizeof mine);
   allgather(mine, sizeof mine, all.data());
   for (uint32_t r = 0; r < g_job.size; ++r)
-    if (std::memcmp(&all[size_t(r) * sizeof mine], mine, sizeof mine) == 0) ++count;
-  return count;
+    if (std::memcmp(&all[size_t(r) * sizeof mine], mine, sizeof mine) == 0) peers.push_back(r);
+  return peers;
 }
 
 std::string shm_name_for_job(const std::string &job_id, const char *tag, uint32_t rank) {

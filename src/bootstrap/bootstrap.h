@@ -54,6 +54,9 @@ const std::vector<uint32_t> &host_map();
 // one machine (GEX_TEST_HOSTS, network namespaces) share its cores, so oversubscription is
 // counted here, not per host_map() host. Collective the first time (an allgather), cached after.
 uint32_t machine_ranks();
+// The jobranks on this machine (as machine_ranks() counts them), in rank order; this rank's
+// index among them is its machine index. Collective the first time, with machine_ranks().
+const std::vector<uint32_t> &machine_peers();
 
 // Name for a POSIX shared-memory object of this job: "/gex-<job_id>-<tag><rank>".
 // The monitor removes every /dev/shm/gex-<job_id>-* when the job ends, whatever the cause,

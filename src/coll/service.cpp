@@ -481,10 +481,11 @@ namespace {
 
 // Blocks (making progress) until an internal collective completes, then frees its event.
 void wait_internal(gexi_Event *ev) {
+  runtime::WaitLoop loop;
   for (;;) {
     progress();
     if (ev->pending.load(std::memory_order_acquire) == 0) break;
-    runtime::progress_wait_step();
+    loop.step();
   }
   event_synced(ev);
   runtime::event_release(ev);

@@ -175,7 +175,7 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
         return check_members_alive(call, group, g.members);
       }
       if (dl.expired()) return GASPI_TIMEOUT;
-      wait_step();
+      dl.step();
     }
     std::vector<char> acc;
     {
@@ -202,7 +202,7 @@ gaspi_return_t allreduce(const char *call, const void *send, void *recv, gaspi_n
         return check_members_alive(call, group, g.members);
       }
       if (dl.expired()) return GASPI_TIMEOUT;
-      wait_step();
+      dl.step();
     }
     std::lock_guard<std::mutex> lock(g.reduce_mutex);
     std::memcpy(recv, g.result[p].data(), std::min(bytes, g.result[p].size()));
@@ -336,7 +336,7 @@ gaspi_return_t pgaspi_group_commit(const gaspi_group_t group, const gaspi_timeou
       continue;
     }
     if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
+    dl.step();
   }
   use_up();
   g.committed = true;
@@ -418,7 +418,7 @@ gaspi_return_t pgaspi_barrier(const gaspi_group_t group, const gaspi_timeout_t t
         return check_members_alive(call, group, g.members);
       }
       if (dl.expired()) return GASPI_TIMEOUT;
-      wait_step();
+      dl.step();
     }
     arrived.fetch_sub(1, std::memory_order_acq_rel);
     ++g.barrier_round;

@@ -103,7 +103,7 @@ void wait_step() { runtime::progress_wait_step(); }
 bool lock_until(std::mutex &m, Deadline &dl) {
   while (!m.try_lock()) {
     if (dl.expired()) return false;
-    wait_step();
+    dl.step();
   }
   return true;
 }
@@ -426,7 +426,7 @@ gaspi_return_t pgaspi_proc_ping(const gaspi_rank_t rank, gaspi_timeout_t timeout
       return dead_peer_error(call, rank, " (no answer)");
     }
     if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
+    dl.step();
   }
   delete done;
   return GASPI_SUCCESS;
@@ -453,7 +453,7 @@ gaspi_return_t pgaspi_proc_kill(const gaspi_rank_t rank, const gaspi_timeout_t t
   Deadline dl(timeout);
   while (!gex::bootstrap::rank_failed(rank)) {
     if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
+    dl.step();
   }
   return GASPI_SUCCESS;
 }

@@ -124,7 +124,7 @@ gaspi_return_t atomic(const char *call, gaspi_segment_id_t seg, gaspi_offset_t o
       pending = PendingAtomic{r, rank, seg, off, op, a, b};  // the next such call completes it
       return GASPI_TIMEOUT;
     }
-    wait_step();
+    dl.step();
   }
   const bool failed = r->failed;
   *old = r->old;
@@ -186,7 +186,7 @@ gaspi_return_t pgaspi_passive_send(const gaspi_segment_id_t seg, const gaspi_off
       return dead_peer_error(call, rank, " (the message was not acknowledged)");
     }
     if (dl.expired()) return GASPI_TIMEOUT;  // sent; the acknowledgement lands in the leaked counter
-    wait_step();
+    dl.step();
   }
   delete done;
   return GASPI_SUCCESS;
@@ -215,7 +215,7 @@ gaspi_return_t pgaspi_passive_receive(const gaspi_segment_id_t seg, const gaspi_
       }
     }
     if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
+    dl.step();
   }
 }
 

@@ -287,7 +287,7 @@ gaspi_return_t drain_queue(const char *call, gaspi_queue_id_t queue, gaspi_timeo
     }
     if (q.pending.load(std::memory_order_acquire) == 0) break;
     if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
+    dl.step();
   }
   q.entries.store(0, std::memory_order_relaxed);
   return GASPI_SUCCESS;
@@ -565,7 +565,7 @@ gaspi_return_t pgaspi_notify_waitsome(const gaspi_segment_id_t seg, const gaspi_
         return GASPI_SUCCESS;
       }
     if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
+    dl.step();
   }
 }
 

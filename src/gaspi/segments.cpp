@@ -134,7 +134,7 @@ gaspi_return_t register_with(const char *call, gaspi_segment_id_t id, gaspi_rank
       return dead_peer_error(call, rank, " (the registration was not acknowledged)");
     }
     if (dl.expired()) return GASPI_TIMEOUT;
-    wait_step();
+    dl.step();
   }
 }
 

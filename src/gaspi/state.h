@@ -193,14 +193,18 @@ struct Deadline {
   // once (delivering what has arrived) and checks again before it reports GASPI_TIMEOUT.
   bool expired();
   gaspi_timeout_t remaining() const;  // as a timeout for a nested call
+  // One progress step of the loop this deadline bounds (runtime::WaitLoop: a long wait naps).
+  void step() { loop.step(); }
   gaspi_timeout_t ms;
   uint64_t end_ns;
   unsigned checks = 0;
+  runtime::WaitLoop loop;
 };
 using diag::now_ns;
 // Takes `m` by trying and polling until the deadline (false: GASPI_TIMEOUT).
 bool lock_until(std::mutex &m, Deadline &dl);
-// One progress step of a waiting loop (polls the runtime: handlers run, AMs are served).
+// One progress step of a waiting loop without a deadline (polls the runtime: handlers run, AMs
+// are served); a loop with one calls Deadline::step.
 void wait_step();
 
 // ---- fault tolerance (docs/gaspi.md, "Fault tolerance") -----------------------------------------

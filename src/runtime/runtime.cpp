@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdio>
+#include <ctime>
 #include <utility>
 
 #include "diag/diag.h"
@@ -140,14 +141,17 @@ void set_idle_yield(bool block) {
 extern "C" uint32_t gexi_IdleYieldPolls(void) {
   return gex::runtime::g_rt.idle_yield_polls.load(std::memory_order_relaxed);
 }
+// For tests: how long a wait is idle before it naps (ns; 0: never), and whether place_rank bound.
+extern "C" uint64_t gexi_IdleNapAfterNs(void) { return gex::runtime::g_rt.idle_nap_after_ns; }
+extern "C" int gexi_RankBound(void) { return gex::runtime::g_rt.bound; }
 
 namespace gex::runtime {
 
-void progress_wait_step() {
+bool progress_wait_step() {
   ThreadState &t = t_thread;
   if (poll_all()) {
     t.idle_polls = 0;
-    return;
+    return true;
   }
   // Idle. With more ranks than cores the rank we wait for may need this core. With a core each,
   // a yield is a system call (about 0.5 us on the 2-core VM) on the way of whatever the loop
@@ -160,6 +164,22 @@ void progress_wait_step() {
     t.idle_polls = 0;
     sched_yield();
   }
+  return false;
+}
+
+void WaitLoop::idle_tick() {
+  const uint64_t after = g_rt.idle_nap_after_ns;
+  if (!after) return;
+  if (!napping_) {
+    timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    const uint64_t ns = uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
+    if (!since_) since_ = ns;
+    if (ns - since_ < after) return;
+    napping_ = true;
+  }
+  const timespec nap{0, long(g_rt.idle_nap_ns)};
+  nanosleep(&nap, nullptr);
 }
 
 // ---- events ------------------------------------------------------------------------------------

@@ -206,6 +206,11 @@ struct Runtime {
   bool oversubscribed = false;  // more ranks on this machine than cores: waiting loops yield often
   // Idle polls of a waiting loop between two sched_yield calls; 0: never (set_idle_yield).
   std::atomic<uint32_t> idle_yield_polls{0};
+  // A wait idle this long (ns) sleeps idle_nap_ns between polls from then on; 0: never
+  // (place_rank, WaitLoop).
+  uint64_t idle_nap_after_ns = 0;
+  uint32_t idle_nap_ns = 0;
+  bool bound = false;  // place_rank bound this process to its share of the machine's CPUs
   bool force_am = false;        // GEX_FORCE_AM: RMA to neighbours goes through extended-ref too
   // GEX_ROUTE_TEST=mixed: every other peer is treated as off-host (RMA over AM, no load/store),
   // the rehearsal of a job that mixes shared memory and a network (tests/spmd, route_mix).
@@ -329,8 +334,49 @@ inline char *local_address(gex_Rank_t jobrank, const void *addr, uint32_t ep = 0
 // ---- progress --------------------------------------------------------------------------------
 
 // One round of progress for a waiting loop: runs handlers, notices a job that is ending, and
-// yields the core when idle so that oversubscribed ranks make progress.
-void progress_wait_step();
+// yields the core when idle so that oversubscribed ranks make progress. True when a transport
+// delivered something.
+bool progress_wait_step();
+
+// The loop of a wait that may last (an event, an NBI sync, a blocking collective): progress as
+// above, and once the wait has made none for g_rt.idle_nap_after_ns, a sleep of idle_nap_ns
+// between polls. A rank spinning beside a working one slows it wherever the two share a core
+// (SMT siblings, a VM's vCPUs: twice as slow on the CI VM, bench/report/issue16_vs_gasnet.md);
+// one that sleeps does not. The clock is read once every kCheckPolls idle polls; the state is
+// the wait's own, so a new wait starts spinning again. Not for gasnet_AMPoll: a client's poll
+// loop is its own (GASNet's never sleeps).
+class WaitLoop {
+ public:
+  void step() {
+    if (progress_wait_step()) {
+      idle_ = 0;
+      since_ = 0;
+      napping_ = false;
+      return;
+    }
+    if (napping_ || (++idle_ & (kCheckPolls - 1)) == 0) idle_tick();
+  }
+
+ private:
+  static constexpr uint32_t kCheckPolls = 1024;
+  void idle_tick();  // out of line: the clock, the sleep
+  uint32_t idle_ = 0;
+  uint64_t since_ = 0;  // the clock at the first check of this idle stretch
+  bool napping_ = false;
+};
+// Runs a WaitLoop until done() (tested first).
+template <typename Done>
+inline void wait_until(Done &&done) {
+  if (done()) return;
+  WaitLoop loop;
+  do loop.step();
+  while (!done());
+}
+
+// Start-up: binds this rank to a disjoint share of the CPUs that the machine's ranks were all
+// started with (GEX_BIND), and decides whether idle waits nap (GEX_IDLE_NAP_AFTER_US,
+// GEX_IDLE_NAP_US). Collective (an allgather). placement.cpp.
+void place_rank();
 // How often a waiting loop gives its core away: `block` (more ranks than cores, or
 // gasnet_set_waitmode(GASNET_WAIT_BLOCK)) yields at every idle poll but one; otherwise the
 // loop spins, as GASNet's default GASNET_WAIT_SPIN does, unless GEX_IDLE_YIELD_POLLS asks

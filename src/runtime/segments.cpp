@@ -221,7 +221,7 @@ void publish_to_members(const std::vector<gex_Rank_t> &members, const std::vecto
     pending.fetch_add(1, std::memory_order_relaxed);
     am_request(transport::AmCategory::Medium, jr, kHandlerSegmentPublish, records.data(), bytes, nullptr, 0, 2, args);
   }
-  while (pending.load(std::memory_order_acquire) != 0) progress_wait_step();
+  wait_until([&] { return pending.load(std::memory_order_acquire) == 0; });
 }
 
 }  // namespace gex::runtime

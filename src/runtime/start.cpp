@@ -47,6 +47,7 @@ void start(int *argc, char ***argv, int thread_mode) {
   const long cores = sysconf(_SC_NPROCESSORS_ONLN);
   g_rt.oversubscribed = cores > 0 && long(bootstrap::machine_ranks()) > cores;
   set_idle_yield(g_rt.oversubscribed);
+  place_rank();  // binding, and whether idle waits nap
   register_segment_handlers();
   gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
 

@@ -193,7 +193,7 @@ template <typename Generate>
   }
   if (pc_data) complete_one(pc_data);  // every message is out: the count may drain now
   if (c.form == Form::Blocking) {
-    while (blocking_done.load(std::memory_order_acquire) != 0) progress_wait_step();
+    wait_until([&] { return blocking_done.load(std::memory_order_acquire) == 0; });
     if (has_pc) gex::vis::send_peer_completion(jr, pc);
   }
   if (ev_out) *ev_out = ev;

@@ -1,0 +1,115 @@
+/* test_placement: where gex_Client_Init puts a rank (src/runtime/placement.cpp) and whether its
+ * idle waits nap. One mode per run (argv[1]); every rank checks its own CPU set before and after
+ * init (all ranks of these jobs share one machine, so a rank's machine index is its rank):
+ *   auto      the launcher's set is shared: with at least one CPU per rank, rank r gets the r-th
+ *             of np equal slices of it and idle waits nap after 1 ms (1 ms unless the
+ *             environment sets GEX_IDLE_NAP_AFTER_US); with fewer CPUs nothing moves, no naps
+ *   nobind    GEX_BIND=0: the set is left as it was, no naps
+ *   prebound  each rank binds itself to its own CPU before init (a launcher that binds): left
+ *             alone, and idle waits nap (the ranks own disjoint CPUs)
+ *   shared1   every rank binds itself to the same single CPU before init: left alone, no naps,
+ *             and waits yield (two ranks on one CPU are oversubscribed)
+ *   napcpu    rank 0 sleeps 300 ms before a barrier that rank 1 waits in: a rank that naps
+ *             spends under 30% of the wait on the CPU, one that spins over 50%
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+extern uint64_t gexi_IdleNapAfterNs(void);
+extern int gexi_RankBound(void);
+extern uint32_t gexi_IdleYieldPolls(void);
+
+static int cpu_list(const cpu_set_t *set, int *cpus) {
+  int n = 0;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, set)) cpus[n++] = c;
+  return n;
+}
+
+static double now_s(clockid_t clock) {
+  struct timespec t;
+  clock_gettime(clock, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv) {
+  static int cpus[CPU_SETSIZE];
+  const char *mode = argc > 1 ? argv[1] : "auto";
+  cpu_set_t before, after;
+  CPU_ZERO(&before);
+  if (sched_getaffinity(0, sizeof before, &before) != 0) return 2;
+  const int ncpu = cpu_list(&before, cpus);
+  const char *rank_env = getenv("GEX_RANK"), *size_env = getenv("GEX_SIZE");
+  const int pre_rank = rank_env ? atoi(rank_env) : -1, pre_size = size_env ? atoi(size_env) : 0;
+  if (!strcmp(mode, "prebound") || !strcmp(mode, "shared1")) {
+    if (pre_rank < 0) return 2; /* gexrun tells a rank who it is before init */
+    if (!strcmp(mode, "prebound") && ncpu < pre_size) return 77; /* not a CPU each */
+    CPU_ZERO(&before);
+    CPU_SET(cpus[!strcmp(mode, "prebound") ? pre_rank : 0], &before);
+    if (sched_setaffinity(0, sizeof before, &before) != 0) return 2;
+  }
+
+  gex_Client_t client;
+  gex_EP_t ep;
+  gex_TM_t tm;
+  CHECK_EQ(gex_Client_Init(&client, &ep, &tm, "test_placement", &argc, &argv, 0), GASNET_OK);
+  const gex_Rank_t me = gex_TM_QueryRank(tm), np = gex_TM_QuerySize(tm);
+  CHECK(sched_getaffinity(0, sizeof after, &after) == 0);
+  const int nbefore = CPU_COUNT(&before);
+  const uint64_t nap = gexi_IdleNapAfterNs();
+  const char *nap_env = getenv("GEX_IDLE_NAP_AFTER_US");
+  const uint64_t nap_default = nap_env ? (uint64_t)atoll(nap_env) * 1000 : 1000000;
+
+  if (!strcmp(mode, "auto")) {
+    if (np > 1 && (gex_Rank_t)nbefore >= np) {
+      const int share = nbefore / (int)np;
+      cpu_set_t want;
+      CPU_ZERO(&want);
+      for (int k = 0; k < share; ++k) CPU_SET(cpus[(int)me * share + k], &want);
+      CHECKF(CPU_EQUAL(&after, &want), "rank %u of %u with %d CPUs: bound to %d CPUs, not its slice of %d",
+             (unsigned)me, (unsigned)np, nbefore, CPU_COUNT(&after), share);
+      CHECK(gexi_RankBound());
+      CHECKF(nap == nap_default, "bound: naps after %llu ns, expected %llu", (unsigned long long)nap,
+             (unsigned long long)nap_default);
+    } else {
+      CHECK(CPU_EQUAL(&after, &before));
+      CHECK(!gexi_RankBound());
+      CHECKF(nap == (nap_env ? nap_default : 0), "unbound: naps after %llu ns", (unsigned long long)nap);
+    }
+  } else if (!strcmp(mode, "nobind")) {
+    CHECK(CPU_EQUAL(&after, &before));
+    CHECK(!gexi_RankBound());
+    CHECKF(nap == 0, "GEX_BIND=0: naps after %llu ns, expected none", (unsigned long long)nap);
+  } else if (!strcmp(mode, "prebound")) {
+    CHECK(CPU_EQUAL(&after, &before));
+    CHECK(!gexi_RankBound());
+    CHECKF(nap == (np > 1 ? nap_default : 0), "own CPU: naps after %llu ns", (unsigned long long)nap);
+  } else if (!strcmp(mode, "shared1")) {
+    CHECK(CPU_EQUAL(&after, &before));
+    CHECKF(nap == 0, "one CPU for all: naps after %llu ns", (unsigned long long)nap);
+    if (np > 1) CHECKF(gexi_IdleYieldPolls() != 0, "%u ranks on one CPU do not yield", (unsigned)np);
+  } else if (!strcmp(mode, "napcpu")) {
+    CHECK(np >= 2);
+    gex_Event_Wait(gex_Coll_BarrierNB(tm, 0));
+    if (me == 0) usleep(300000);
+    const double w0 = now_s(CLOCK_MONOTONIC), c0 = now_s(CLOCK_THREAD_CPUTIME_ID);
+    gex_Event_Wait(gex_Coll_BarrierNB(tm, 0));
+    const double wall = now_s(CLOCK_MONOTONIC) - w0, cpu = now_s(CLOCK_THREAD_CPUTIME_ID) - c0;
+    if (me == 1) {
+      CHECKF(wall > 0.2, "rank 1 waited %.3f s for a rank that slept 0.3 s", wall);
+      if (nap)
+        CHECKF(cpu < 0.3 * wall, "napping: %.3f s on the CPU in a %.3f s wait", cpu, wall);
+      else
+        CHECKF(cpu > 0.5 * wall, "spinning: only %.3f s on the CPU in a %.3f s wait", cpu, wall);
+    }
+  } else {
+    CHECKF(0, "unknown mode %s", mode);
+  }
+  gex_Event_Wait(gex_Coll_BarrierNB(tm, 0));
+  if (me == 0) printf("test_placement %s: OK\n", mode);
+  gasnet_exit(0);
+  return 0;
+}
