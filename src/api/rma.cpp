@@ -46,6 +46,10 @@ inline Target target(const char *call, gex_TM_t tm, gex_Rank_t rank, const void 
   return {jr, false, false, seg.local_base + (static_cast<const char *>(addr) - seg.owner_base), uint16_t(ep), device};
 }
 
+inline void wait_counter(CompletionCounter &c) {
+  wait_until([&] { return c.load(std::memory_order_acquire) == 0; });
+}
+
 // A put on the transport path. Local completion as lc_opt asks: GEX_EVENT_DEFER leaves it to the
 // operation's completion; any other option waits for it here (a transport reports it when the
 // provider says the source may be reused) and then reports it complete.
@@ -54,13 +58,9 @@ bool transport_put(const Target &t, void *dest, const void *src, size_t nbytes, 
   CompletionCounter local{0};
   CompletionCounter *c_local = lc_opt == GEX_EVENT_DEFER ? nullptr : &local;
   if (!rma_put(t.jobrank, dest, src, nbytes, c_remote, c_local, immediate, t.ep)) return false;
-  wait_until([&] { return local.load(std::memory_order_acquire) == 0; });
+  wait_counter(local);
   lc_complete_now(lc_opt);
   return true;
-}
-
-inline void wait_counter(CompletionCounter &c) {
-  wait_until([&] { return c.load(std::memory_order_acquire) == 0; });
 }
 
 // ---- device memory: complete on return, through the memory kind's copy ----------------------

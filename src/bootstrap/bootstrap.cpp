@@ -336,8 +336,6 @@ const std::vector<uint32_t> &host_map() {
   return map;
 }
 
-uint32_t machine_ranks() { return uint32_t(machine_peers().size()); }
-
 const std::vector<uint32_t> &machine_peers() {
   static std::vector<uint32_t> peers;
   if (!peers.empty()) return peers;

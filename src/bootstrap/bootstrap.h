@@ -49,13 +49,11 @@ void allgather(const void *mine, size_t len, void *all);
 // hosts, in contiguous blocks, so one machine rehearses a multi-host job (docs/ofi.md).
 const std::vector<uint32_t> &host_map();
 
-// How many ranks of the job run on this machine: the ranks whose kernel has this one's boot id
-// (/proc/sys/kernel/random/boot_id; the host name where it cannot be read). Hosts rehearsed on
-// one machine (GEX_TEST_HOSTS, network namespaces) share its cores, so oversubscription is
-// counted here, not per host_map() host. Collective the first time (an allgather), cached after.
-uint32_t machine_ranks();
-// The jobranks on this machine (as machine_ranks() counts them), in rank order; this rank's
-// index among them is its machine index. Collective the first time, with machine_ranks().
+// The jobranks that run on this machine, in rank order: the ranks whose kernel has this one's
+// boot id (/proc/sys/kernel/random/boot_id; the host name where it cannot be read). This rank's
+// index among them is its machine index. Hosts rehearsed on one machine (GEX_TEST_HOSTS, network
+// namespaces) share its cores, so oversubscription and binding count these, not per host_map()
+// host. Collective the first time (an allgather), cached after.
 const std::vector<uint32_t> &machine_peers();
 
 // Name for a POSIX shared-memory object of this job: "/gex-<job_id>-<tag><rank>".

@@ -171,9 +171,7 @@ void WaitLoop::idle_tick() {
   const uint64_t after = g_rt.idle_nap_after_ns;
   if (!after) return;
   if (!napping_) {
-    timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    const uint64_t ns = uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
+    const uint64_t ns = diag::now_ns();
     if (!since_) since_ = ns;
     if (ns - since_ < after) return;
     napping_ = true;

@@ -2,7 +2,6 @@
 // table) and the AM injection policy every sender goes through (waiting for resources,
 // IMMEDIATE, local completion). Segment publication is in segments.cpp.
 #include <sched.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <string>
@@ -40,14 +39,7 @@ void start(int *argc, char ***argv, int thread_mode) {
     g_rt.host_info.push_back(gexi_RankInfo_s{r});
   }
   for (gex_Rank_t r = 0; r < job.size; ++r) g_rt.host_lead[r] = lead_of_host[hosts[r]];
-  // More ranks on this machine than it has cores. Not the job's ranks: a job of many hosts is
-  // not oversubscribed for having more ranks than one host's cores. Not the host's either:
-  // hosts rehearsed on one machine (network namespaces, GEX_TEST_HOSTS) share its cores, and
-  // ranks that spin there wait a whole time slice for a descheduled peer at every round trip.
-  const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  g_rt.oversubscribed = cores > 0 && long(bootstrap::machine_ranks()) > cores;
-  set_idle_yield(g_rt.oversubscribed);
-  place_rank();  // binding, and whether idle waits nap
+  place_rank();  // oversubscription, binding, and whether idle waits nap
   register_segment_handlers();
   gex::diag::init();  // GEX_STATS, GEX_TRACE, GASNET_BACKTRACE (docs/diagnostics.md)
 
