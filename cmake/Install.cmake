@@ -60,6 +60,43 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/libgexConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/libgexConfig.cmake ${PROJECT_BINARY_DIR}/libgexConfigVersion.cmake
         DESTINATION lib/cmake/libgex)
 
+# Warning options GASNet's configure puts in every client's GASNET_MISC_CFLAGS/CXXFLAGS (and the
+# tools fragment's flags), so that a client compiling with -Wall -Wextra against GASNet's headers
+# sees no warnings from code its macros expand into (GASNet's own tests/test.h takes &var of a
+# function parameter: -Waddress). Same list and order as GASNet-EX 2025.8.0's configure: for GCC 11
+# and later four analyses its bugs made noisy; for every compiler -Wno-unused (with -Wunused-result
+# kept), -Wno-unused-parameter, -Wno-address. Each is kept only where the compiler knows the
+# warning (its positive form is probed, as GASNet does: GCC accepts any -Wno-foo silently).
+include(CheckCCompilerFlag)
+include(CheckCXXCompilerFlag)
+function(gex_client_misc_flags lang out)
+  set(warnings)
+  if(CMAKE_${lang}_COMPILER_ID STREQUAL "GNU" AND CMAKE_${lang}_COMPILER_VERSION VERSION_GREATER_EQUAL 11)
+    list(APPEND warnings array-bounds stringop-overflow dangling-pointer use-after-free)
+  endif()
+  list(APPEND warnings unused unused-result unused-parameter address)
+  set(flags)
+  foreach(w IN LISTS warnings)
+    string(MAKE_C_IDENTIFIER "GEX_${lang}_KNOWS_W${w}" known)
+    if(lang STREQUAL "C")
+      check_c_compiler_flag(-W${w} ${known})
+    else()
+      check_cxx_compiler_flag(-W${w} ${known})
+    endif()
+    if(${known})
+      if(w STREQUAL "unused-result")
+        list(APPEND flags -Wunused-result)  # -Wno-unused turns it off; GASNet keeps it on
+      else()
+        list(APPEND flags -Wno-${w})
+      endif()
+    endif()
+  endforeach()
+  list(JOIN flags " " flags)
+  set(${out} "${flags}" PARENT_SCOPE)
+endfunction()
+gex_client_misc_flags(C GEX_CLIENT_MISC_CFLAGS)
+gex_client_misc_flags(CXX GEX_CLIENT_MISC_CXXFLAGS)
+
 # Two passes: now (compilers, modes) into build/gasnet-install/*.in, keeping @GEX_INSTALL_PREFIX@;
 # then at install time, the prefix.
 set(GEX_INSTALL_PREFIX "@GEX_INSTALL_PREFIX@")

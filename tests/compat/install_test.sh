@@ -64,7 +64,7 @@ grep 'EX_SPEC_VERSION_MAJOR' "$prefix/include/gasnet_config.h" | head -1 | grep 
 
 client="$work/client"
 mkdir -p "$client"
-cp "$sources/compat_rma.c" "$sources/compat_barrier.c" "$sources/compat_am.c" "$sources/compat_util.h" \
+cp "$sources/compat_rma.c" "$sources/compat_barrier.c" "$sources/compat_am.c" "$sources/compat_util.h" "$sources/compat_warnings.c" \
    "$sources/compat_tools.c" "$sources/compat_tools_gasnet.cpp" "$client/"
 
 # The ident strings GASNet links into every program: the conduit (what upcxx-run reads: fields of
@@ -120,6 +120,30 @@ step "run under the installed gexrun and gasnetrun_smp"
 "$prefix/bin/gexrun" -n 2 "$client/rma_par"
 "$prefix/bin/gasnetrun_smp" -n 4 "$client/barrier_seq"
 "$prefix/bin/gasnetrun_smp" -np 2 "$client/tools_parsync"
+
+step "-Wall -Wextra -Werror after each fragment's flags: GASNet's client warning set (compat_warnings.c)"
+cat >"$client/warn.mk" <<MAKEFILE
+include $prefix/include/smp-conduit/smp-seq.mak
+warn_c: compat_warnings.c
+	\$(GASNET_CC) \$(GASNET_CPPFLAGS) \$(GASNET_CFLAGS) -c -o warn_c.o compat_warnings.c
+warn_cxx: compat_warnings.c
+	\$(GASNET_CXX) \$(GASNET_CXXCPPFLAGS) \$(GASNET_CXXFLAGS) -x c++ -c -o warn_cxx.o compat_warnings.c
+MAKEFILE
+cat >"$client/warn_tools.mk" <<MAKEFILE
+include $prefix/include/gasnet_tools-par.mak
+warn_tools: compat_warnings.c
+	\$(GASNETTOOLS_CC) \$(GASNETTOOLS_CPPFLAGS) -DCLIENT_TOOLS_ONLY \$(GASNETTOOLS_CFLAGS) -c -o warn_tools.o compat_warnings.c
+MAKEFILE
+(cd "$client" && make -s -f warn.mk warn_c MANUAL_CFLAGS="-Wall -Wextra -Werror") ||
+  fail "smp-seq.mak: compat_warnings.c warns under -Wall -Wextra"
+(cd "$client" && make -s -f warn.mk warn_cxx MANUAL_CXXFLAGS="-Wall -Wextra -Werror") ||
+  fail "smp-seq.mak (C++): compat_warnings.c warns under -Wall -Wextra"
+(cd "$client" && make -s -f warn_tools.mk warn_tools MANUAL_CFLAGS="-Wall -Wextra -Werror") ||
+  fail "gasnet_tools-par.mak: compat_warnings.c warns under -Wall -Wextra"
+# shellcheck disable=SC2046
+cc $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags gasnet-smp-par) -Wall -Wextra -Werror \
+   -c -o "$client/warn_pc.o" "$client/compat_warnings.c" ||
+  fail "gasnet-smp-par.pc: compat_warnings.c warns under -Wall -Wextra"
 
 step "pkg-config --cflags --libs gasnet-smp-seq with cc on a C program"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
