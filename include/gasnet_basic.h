@@ -9,6 +9,11 @@
  *   PRIdSZ, PRIuSZ, PRIxSZ, ... printf conversions for size_t (and PRIdPD... for ptrdiff_t), as
  *                               GASNet's portable_inttypes.h provides them; <inttypes.h> and
  *                               <limits.h> come along, as they do through GASNet's headers
+ *   the C library headers GASNet's gasnetex.h and gasnet_tools.h bring in (its gasnet_toolhelp.h
+ *   and gasnet_timer.h): <stdio.h>, <stdlib.h>, <string.h>, <strings.h>, <unistd.h>, <errno.h>,
+ *   <ctype.h>, <signal.h>, <stdarg.h>, <sys/types.h>, <sys/param.h>. Code written against GASNet
+ *   calls strcmp, malloc or sleep having included gasnetex.h alone (GASNet's own tests/testhello.c
+ *   does): an error in C++ and with GCC 14, a warning before.
  *   _gasneti_threadkey_init     GASNet-internal: creates a pthread key once, under a mutex.
  *                               Legion takes its address (to silence GASNet's "unused static
  *                               function" warnings), so it is here, static inline, working.
@@ -18,10 +23,21 @@
 
 #include <gasnet_config.h>
 #include <gasnet_portable_platform.h>
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/param.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #ifndef PRIdSZ
 #define PRIiSZ "zi"
