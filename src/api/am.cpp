@@ -657,7 +657,7 @@ int gex_AM_CancelReplyLong(gex_AM_SrcDesc_t sd, gex_Flags_t flags) {
 int gasnet_AMPoll(void) {
   if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll");
   check_may_communicate("gasnet_AMPoll");
-  if (g_rt.client) progress_wait_step();
+  if (g_rt.client) client_poll_step();
   return GASNET_OK;
 }
 

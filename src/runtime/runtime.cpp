@@ -144,6 +144,8 @@ extern "C" uint32_t gexi_IdleYieldPolls(void) {
 // For tests: how long a wait is idle before it naps (ns; 0: never), and whether place_rank bound.
 extern "C" uint64_t gexi_IdleNapAfterNs(void) { return gex::runtime::g_rt.idle_nap_after_ns; }
 extern "C" int gexi_RankBound(void) { return gex::runtime::g_rt.bound; }
+// For tests: how many times an idle poll (gasnet_AMPoll, a waiting loop) yielded on this thread.
+extern "C" uint64_t gexi_PollYields(void) { return gex::runtime::t_thread.poll_yields; }
 
 namespace gex::runtime {
 
@@ -163,8 +165,32 @@ bool progress_wait_step() {
   if (every && ++t.idle_polls >= every) {
     t.idle_polls = 0;
     sched_yield();
+    ++t.poll_yields;
   }
   return false;
+}
+
+void client_poll_step() {
+  ThreadState &t = t_thread;
+  if (poll_all()) {
+    t.idle_polls = 0;
+    return;
+  }
+  const uint32_t every = g_rt.idle_yield_polls.load(std::memory_order_relaxed);
+  if (!every) return;  // a core each: the clock is not read
+  const uint64_t now = diag::now_ns();
+  const uint64_t gap = now - t.last_client_poll_ns;
+  t.last_client_poll_ns = now;
+  if (gap > kClientYieldedNs) {
+    t.idle_polls = 0;
+    return;
+  }
+  if (++t.idle_polls >= every) {
+    t.idle_polls = 0;
+    sched_yield();
+    ++t.poll_yields;
+    t.last_client_poll_ns = diag::now_ns();  // our own yield is not the client's
+  }
 }
 
 void WaitLoop::idle_tick() {

@@ -169,6 +169,8 @@ struct ThreadState {
   std::atomic<uint32_t> nbi_pending[kNbiCategories] = {};
   gexi_Event *free_events = nullptr;
   unsigned idle_polls = 0;
+  uint64_t last_client_poll_ns = 0;  // client_poll_step, while waits yield
+  uint64_t poll_yields = 0;          // yields of idle polls (for tests: gexi_PollYields)
   unsigned rma_tick = 0;  // rma_progress_tick
   // Bytes of requests sent over shared memory since this thread last polled after one (send_am).
   size_t request_bytes_unpolled = 0;
@@ -337,6 +339,14 @@ inline char *local_address(gex_Rank_t jobrank, const void *addr, uint32_t ep = 0
 // yields the core when idle so that oversubscribed ranks make progress. True when a transport
 // delivered something.
 bool progress_wait_step();
+// gasnet_AMPoll's round: as progress_wait_step, except where the client's loop already gave up the
+// CPU between two polls (GASNet's tests call sched_yield beside gasnet_AMPoll when "polite":
+// testacc with 4 ranks on 2 cores). A second yield there gives the core away again before the loop
+// has looked at what it waits for: 1.7x as long a lock hand-off. A gap of more than
+// kClientYieldedNs since the last poll says the client was off the CPU (or busy): no yield then.
+// A loop that only polls still yields as every waiting loop does.
+void client_poll_step();
+inline constexpr uint64_t kClientYieldedNs = 1500;
 
 // The loop of a wait that may last (an event, an NBI sync, a blocking collective): progress as
 // above, and once the wait has made none for g_rt.idle_nap_after_ns, a sleep of idle_nap_ns

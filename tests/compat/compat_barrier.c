@@ -25,6 +25,36 @@ static int split_try(int id, int flags) {
  * yield every that many idle polls. Barriers complete in both modes. Every rank of this test runs on
  * this machine, rehearsed and network-namespace hosts included: they share its cores. */
 extern uint32_t gexi_IdleYieldPolls(void);
+/* While waits yield, gasnet_AMPoll in a loop that only polls yields every other idle poll; in a
+ * loop that gave up the CPU since its last poll (GASNet's "polite" tests call sched_yield beside
+ * it; here a 20 us sleep) it does not yield again: that second yield gave the core away before the
+ * loop looked at its condition (testacc, 4 ranks on 2 cores: 1.7x as long a lock hand-off). */
+extern uint64_t gexi_PollYields(void);
+static void check_poll_yields(void) {
+  const struct timespec nap = {0, 20000};
+  gasnet_nodeinfo_t info[64];
+  uint64_t before;
+  int i;
+  /* Only where a poll finds nothing: over ofi (ranks on two hosts) a poll reports transport work. */
+  CHECK_OK(gasnet_getNodeInfo(info, (int)gasnet_nodes()));
+  for (i = 0; i < (int)gasnet_nodes(); ++i)
+    if (info[i].supernode != info[0].supernode) return;
+  before = gexi_PollYields();
+  for (i = 0; i < 1000; ++i) gasnet_AMPoll();
+  const uint64_t tight = gexi_PollYields() - before;
+  before = gexi_PollYields();
+  for (i = 0; i < 200; ++i) {
+    nanosleep(&nap, NULL);
+    gasnet_AMPoll();
+  }
+  const uint64_t after_sleep = gexi_PollYields() - before;
+  if (tight < 100 || after_sleep != 0)
+    fprintf(stderr, "node %u: gasnet_AMPoll yielded %llu times in 1000 idle polls (expected about 500) and %llu "
+            "times in 200 polls each after a 20 us sleep (expected 0)\n",
+            (unsigned)gasnet_mynode(), (unsigned long long)tight, (unsigned long long)after_sleep);
+  CHECK(tight >= 100);
+  CHECK(after_sleep == 0);
+}
 static void check_waitmode(void) {
   const char *env = getenv("GEX_IDLE_YIELD_POLLS");
   const long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -34,6 +64,7 @@ static void check_waitmode(void) {
   CHECK(gexi_IdleYieldPolls() == spin);
   CHECK(gasnet_set_waitmode(GASNET_WAIT_BLOCK) == GASNET_OK);
   CHECK(gexi_IdleYieldPolls() != 0);
+  check_poll_yields();
   for (i = 0; i < 50; ++i) CHECK_OK(gasnet_barrier(i, 0));
   CHECK(gasnet_set_waitmode(GASNET_WAIT_SPINBLOCK) == GASNET_OK);
   CHECK(gexi_IdleYieldPolls() != 0);
