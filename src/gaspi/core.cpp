@@ -269,6 +269,7 @@ void progress_loop() {
     nanosleep(&ts, nullptr);
     idle_ns = std::min(idle_ns * 2, 1000000L);
   }
+  rt::g_rt.internal_threads.fetch_sub(1, std::memory_order_relaxed);
   g_progress.running.store(false, std::memory_order_release);
 }
 
@@ -281,6 +282,7 @@ void start_progress_thread() {
   if (g_progress.running.load(std::memory_order_acquire) || !progress_thread_wanted()) return;
   g_progress.stop.store(false, std::memory_order_relaxed);
   g_progress.running.store(true, std::memory_order_release);
+  rt::g_rt.internal_threads.fetch_add(1, std::memory_order_relaxed);  // not the client's (placement.cpp)
   std::thread(progress_loop).detach();
 }
 

@@ -7,16 +7,24 @@
 // left alone, and so is a machine with fewer CPUs than ranks (oversubscribed: the waits yield).
 // GEX_BIND=0 turns binding off.
 //
+// A bound rank whose client runs more threads than its slice has CPUs (a PAR client's threads,
+// an OpenMP team sized by the CPU set the process started with) is unbound again, every thread
+// of it, the first time one of its threads polls after that (unbind_if_crowded): UPC++'s
+// lpc-stress (10 threads a rank, 2 ranks on 2 CPUs) took 45 s bound against 3 s unbound.
+//
 // Idle waits nap (WaitLoop, runtime.h) where ranks own disjoint CPUs, bound here or by the
 // launcher: after GEX_IDLE_NAP_AFTER_US of waiting with nothing delivered (default 1000), a
 // sleep of GEX_IDLE_NAP_US (default 50) between polls. Where ranks share CPUs, short sleeps made
 // things worse on the CI VM (the kernel migrated the working rank at the napper's wake-ups), so
 // there the default is not to nap; setting GEX_IDLE_NAP_AFTER_US asks for naps anyway.
+#include <dirent.h>
 #include <sched.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <vector>
 
 #include "bootstrap/bootstrap.h"
@@ -35,7 +43,54 @@ std::vector<int> cpus_of(const cpu_set_t &set) {
   return cpus;
 }
 
+// What unbind_if_crowded restores: the set the rank started with, the slice's size, the naps.
+cpu_set_t g_start_cpus;
+int g_slice_cpus = 0;
+uint64_t g_unbound_nap_after_ns = 0;
+
+// Threads of this process (/proc/self/stat's 20th field), or -1.
+int process_threads() {
+  FILE *f = std::fopen("/proc/self/stat", "r");
+  if (!f) return -1;
+  char buf[1024];
+  const size_t len = std::fread(buf, 1, sizeof buf - 1, f);
+  std::fclose(f);
+  buf[len] = '\0';
+  const char *p = std::strrchr(buf, ')');  // after the command name, which may hold anything
+  if (!p) return -1;
+  int threads = -1;
+  // fields 3..20 after ") ": state, ppid, pgrp, session, tty, tpgid, flags, 4 fault counts,
+  // utime, stime, cutime, cstime, priority, nice, num_threads
+  if (std::sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %d", &threads) != 1)
+    return -1;
+  return threads;
+}
+
+// Gives every thread of this process the CPU set it started with.
+void widen_all_threads() {
+  DIR *d = opendir("/proc/self/task");
+  if (!d) return;
+  while (const dirent *e = readdir(d)) {
+    const pid_t tid = pid_t(std::atoi(e->d_name));
+    if (tid > 0) sched_setaffinity(tid, sizeof g_start_cpus, &g_start_cpus);
+  }
+  closedir(d);
+}
+
 }  // namespace
+
+void unbind_if_crowded() {
+  static std::mutex once;
+  std::lock_guard<std::mutex> g(once);
+  if (!g_rt.bound.load(std::memory_order_relaxed)) return;
+  const int threads = process_threads();
+  if (threads < 0 || threads - g_rt.internal_threads.load(std::memory_order_relaxed) <= g_slice_cpus) return;
+  // Twice: a thread created by one not yet widened inherits the slice.
+  widen_all_threads();
+  widen_all_threads();
+  g_rt.idle_nap_after_ns.store(g_unbound_nap_after_ns, std::memory_order_relaxed);
+  g_rt.bound.store(false, std::memory_order_relaxed);
+}
 
 void place_rank() {
   const bool bind = env_bool("GEX_BIND", true);
@@ -77,10 +132,14 @@ void place_rank() {
     cpu_set_t slice;
     CPU_ZERO(&slice);
     for (size_t k = 0; k < share; ++k) CPU_SET(cpus[index * share + k], &slice);
+    g_start_cpus = mine;
+    g_slice_cpus = int(share);
     g_rt.bound = sched_setaffinity(0, sizeof slice, &slice) == 0;
   }
-  const bool own_cpus = g_rt.bound || (n > 1 && apart && CPU_COUNT(&mine) > 0);
+  const bool apart_by_launcher = n > 1 && apart && CPU_COUNT(&mine) > 0;
+  const bool own_cpus = g_rt.bound || apart_by_launcher;
   g_rt.idle_nap_after_ns = uint64_t(env_int("GEX_IDLE_NAP_AFTER_US", own_cpus ? 1000 : 0, 0, 60000000)) * 1000;
+  g_unbound_nap_after_ns = uint64_t(env_int("GEX_IDLE_NAP_AFTER_US", apart_by_launcher ? 1000 : 0, 0, 60000000)) * 1000;
   g_rt.idle_nap_ns = uint32_t(env_int("GEX_IDLE_NAP_US", 50, 1, 100000)) * 1000;
 }
 

@@ -120,6 +120,8 @@ void reentrant_poll_fatal(const char *call) {
 unsigned poll_all() {
   if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll (or a blocking call)");
   unsigned n = poll_transports(false);
+  if (__builtin_expect((++t_thread.poll_tick & 0xffff) == 0, 0) && g_rt.bound.load(std::memory_order_relaxed))
+    unbind_if_crowded();
   for (unsigned i = 0; i < g_progress_fn_count; ++i) {
     const ProgressEntry &e = g_progress_fns[i];
     // relaxed: fn loads its counters again with acquire before it touches the work
@@ -142,8 +144,8 @@ extern "C" uint32_t gexi_IdleYieldPolls(void) {
   return gex::runtime::g_rt.idle_yield_polls.load(std::memory_order_relaxed);
 }
 // For tests: how long a wait is idle before it naps (ns; 0: never), and whether place_rank bound.
-extern "C" uint64_t gexi_IdleNapAfterNs(void) { return gex::runtime::g_rt.idle_nap_after_ns; }
-extern "C" int gexi_RankBound(void) { return gex::runtime::g_rt.bound; }
+extern "C" uint64_t gexi_IdleNapAfterNs(void) { return gex::runtime::g_rt.idle_nap_after_ns.load(); }
+extern "C" int gexi_RankBound(void) { return gex::runtime::g_rt.bound.load(); }
 // For tests: how many times an idle poll (gasnet_AMPoll, a waiting loop) yielded on this thread.
 extern "C" uint64_t gexi_PollYields(void) { return gex::runtime::t_thread.poll_yields; }
 
@@ -182,11 +184,16 @@ void client_poll_step() {
   const uint64_t gap = now - t.last_client_poll_ns;
   t.last_client_poll_ns = now;
   if (gap > kClientYieldedNs) {
+    // Away since the last poll: yielded (no second yield) or computing. A loop that computes
+    // between polls and never yields itself still gives the core up every kClientAwayPolls.
     t.idle_polls = 0;
+    if (++t.away_polls < kClientAwayPolls) return;
+  } else if (++t.idle_polls < every) {
     return;
   }
-  if (++t.idle_polls >= every) {
+  {
     t.idle_polls = 0;
+    t.away_polls = 0;
     sched_yield();
     ++t.poll_yields;
     t.last_client_poll_ns = diag::now_ns();  // our own yield is not the client's
@@ -194,7 +201,7 @@ void client_poll_step() {
 }
 
 void WaitLoop::idle_tick() {
-  const uint64_t after = g_rt.idle_nap_after_ns;
+  const uint64_t after = g_rt.idle_nap_after_ns.load(std::memory_order_relaxed);
   if (!after) return;
   if (!napping_) {
     const uint64_t ns = diag::now_ns();

@@ -170,8 +170,10 @@ struct ThreadState {
   gexi_Event *free_events = nullptr;
   unsigned idle_polls = 0;
   uint64_t last_client_poll_ns = 0;  // client_poll_step, while waits yield
+  unsigned away_polls = 0;           // its idle polls in a row after a gap
   uint64_t poll_yields = 0;          // yields of idle polls (for tests: gexi_PollYields)
   unsigned rma_tick = 0;  // rma_progress_tick
+  unsigned poll_tick = 0;  // poll_all: unbind_if_crowded every 2^16
   // Bytes of requests sent over shared memory since this thread last polled after one (send_am).
   size_t request_bytes_unpolled = 0;
   gexi_SrcDesc srcdesc;
@@ -210,9 +212,13 @@ struct Runtime {
   std::atomic<uint32_t> idle_yield_polls{0};
   // A wait idle this long (ns) sleeps idle_nap_ns between polls from then on; 0: never
   // (place_rank, WaitLoop).
-  uint64_t idle_nap_after_ns = 0;
+  // (atomic: a rank that outgrows its slice turns naps off from whichever thread notices)
+  std::atomic<uint64_t> idle_nap_after_ns{0};
   uint32_t idle_nap_ns = 0;
-  bool bound = false;  // place_rank bound this process to its share of the machine's CPUs
+  // place_rank bound this process to its share of the machine's CPUs (until unbind_if_crowded)
+  std::atomic<bool> bound{false};
+  // Threads the runtime itself runs in this process (GASPI's progress thread): not the client's.
+  std::atomic<int> internal_threads{0};
   bool force_am = false;        // GEX_FORCE_AM: RMA to neighbours goes through extended-ref too
   // GEX_ROUTE_TEST=mixed: every other peer is treated as off-host (RMA over AM, no load/store),
   // the rehearsal of a job that mixes shared memory and a network (tests/spmd, route_mix).
@@ -344,9 +350,11 @@ bool progress_wait_step();
 // testacc with 4 ranks on 2 cores). A second yield there gives the core away again before the loop
 // has looked at what it waits for: 1.7x as long a lock hand-off. A gap of more than
 // kClientYieldedNs since the last poll says the client was off the CPU (or busy): no yield then.
-// A loop that only polls still yields as every waiting loop does.
+// A loop that only polls still yields as every waiting loop does; one that is away between all
+// its polls (computing, say), every kClientAwayPolls-th poll.
 void client_poll_step();
 inline constexpr uint64_t kClientYieldedNs = 1500;
+inline constexpr unsigned kClientAwayPolls = 64;
 
 // The loop of a wait that may last (an event, an NBI sync, a blocking collective): progress as
 // above, and once the wait has made none for g_rt.idle_nap_after_ns, a sleep of idle_nap_ns
@@ -397,6 +405,11 @@ void set_idle_yield(bool block);
 unsigned poll_transports(bool replies_only);
 // Runs handlers and progress functions once. Fatal when called from inside a handler.
 unsigned poll_all();
+// Where place_rank bound this rank to a slice of the machine and the client now runs more threads
+// than the slice has CPUs (PAR clients, OpenMP teams sized by the start-up CPU set), every thread
+// goes back to the CPU set the rank started with, and idle waits stop napping. Looked at every
+// 2^16 polls of a thread (placement.cpp).
+void unbind_if_crowded();
 [[noreturn]] void reentrant_poll_fatal(const char *call);
 // GASPI's writes and reads to a load/store peer complete without waiting, so they would never
 // poll; GASPI has no poll call, and a rank that only writes must still serve the AMs its peers

@@ -27,8 +27,9 @@ static int split_try(int id, int flags) {
 extern uint32_t gexi_IdleYieldPolls(void);
 /* While waits yield, gasnet_AMPoll in a loop that only polls yields every other idle poll; in a
  * loop that gave up the CPU since its last poll (GASNet's "polite" tests call sched_yield beside
- * it; here a 20 us sleep) it does not yield again: that second yield gave the core away before the
- * loop looked at its condition (testacc, 4 ranks on 2 cores: 1.7x as long a lock hand-off). */
+ * it; here a 20 us sleep) it does not yield again, but at every 64th such poll: that second yield
+ * gave the core away before the loop looked at its condition (testacc, 4 ranks on 2 cores: 1.7x as
+ * long a lock hand-off). */
 extern uint64_t gexi_PollYields(void);
 static void check_poll_yields(void) {
   const struct timespec nap = {0, 20000};
@@ -48,12 +49,12 @@ static void check_poll_yields(void) {
     gasnet_AMPoll();
   }
   const uint64_t after_sleep = gexi_PollYields() - before;
-  if (tight < 100 || after_sleep != 0)
+  if (tight < 100 || after_sleep < 1 || after_sleep > 4)
     fprintf(stderr, "node %u: gasnet_AMPoll yielded %llu times in 1000 idle polls (expected about 500) and %llu "
-            "times in 200 polls each after a 20 us sleep (expected 0)\n",
+            "times in 200 polls each after a 20 us sleep (expected 3: one every 64th)\n",
             (unsigned)gasnet_mynode(), (unsigned long long)tight, (unsigned long long)after_sleep);
   CHECK(tight >= 100);
-  CHECK(after_sleep == 0);
+  CHECK(after_sleep >= 1 && after_sleep <= 4);
 }
 static void check_waitmode(void) {
   const char *env = getenv("GEX_IDLE_YIELD_POLLS");

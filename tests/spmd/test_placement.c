@@ -11,8 +11,13 @@
  *             and waits yield (two ranks on one CPU are oversubscribed)
  *   napcpu    rank 0 sleeps 300 ms before a barrier that rank 1 waits in: a rank that naps
  *             spends under 30% of the wait on the CPU, one that spins over 50%
+ *   crowded   as auto, then each rank starts as many sleeping threads as its slice has CPUs
+ *             (with the main thread, one more than fit) and polls: a bound rank is unbound,
+ *             every thread back on the launcher's set, and stops napping; with one thread fewer
+ *             (mode "fits") it stays bound
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <sched.h>
 #include <unistd.h>
 
@@ -27,6 +32,14 @@ static int cpu_list(const cpu_set_t *set, int *cpus) {
   for (int c = 0; c < CPU_SETSIZE; ++c)
     if (CPU_ISSET(c, set)) cpus[n++] = c;
   return n;
+}
+
+static volatile int g_release;
+static cpu_set_t g_thread_set[CPU_SETSIZE];
+static void *sleeper(void *arg) {
+  while (!g_release) usleep(1000);
+  CHECK(sched_getaffinity(0, sizeof g_thread_set[0], &g_thread_set[(intptr_t)arg]) == 0);
+  return NULL;
 }
 
 static double now_s(clockid_t clock) {
@@ -78,6 +91,31 @@ int main(int argc, char **argv) {
       CHECK(CPU_EQUAL(&after, &before));
       CHECK(!gexi_RankBound());
       CHECKF(nap == (nap_env ? nap_default : 0), "unbound: naps after %llu ns", (unsigned long long)nap);
+    }
+  } else if (!strcmp(mode, "crowded") || !strcmp(mode, "fits")) {
+    const int crowded = !strcmp(mode, "crowded");
+    const int bound = np > 1 && (gex_Rank_t)nbefore >= np;
+    const int share = bound ? nbefore / (int)np : nbefore;
+    const int extra = crowded ? share : share - 1;
+    pthread_t threads[CPU_SETSIZE];
+    for (int i = 0; i < extra; ++i) CHECK(pthread_create(&threads[i], NULL, sleeper, (void *)(intptr_t)i) == 0);
+    for (int i = 0; i < (1 << 17) + 1; ++i) gasnet_AMPoll(); /* looked at every 2^16 polls */
+    g_release = 1;
+    for (int i = 0; i < extra; ++i) CHECK(pthread_join(threads[i], NULL) == 0);
+    cpu_set_t now;
+    CHECK(sched_getaffinity(0, sizeof now, &now) == 0);
+    if (bound && crowded) {
+      CHECKF(!gexi_RankBound(), "rank %u: %d threads on a %d-CPU slice, still bound", (unsigned)me, extra + 1, share);
+      CHECKF(CPU_EQUAL(&now, &before), "rank %u: unbound, but the main thread has %d CPUs, not the %d it started with",
+             (unsigned)me, CPU_COUNT(&now), nbefore);
+      for (int i = 0; i < extra; ++i)
+        CHECKF(CPU_EQUAL(&g_thread_set[i], &before), "rank %u: thread %d has %d CPUs after unbinding, not %d",
+               (unsigned)me, i, CPU_COUNT(&g_thread_set[i]), nbefore);
+      CHECKF(gexi_IdleNapAfterNs() == (nap_env ? nap_default : 0), "unbound: naps after %llu ns",
+             (unsigned long long)gexi_IdleNapAfterNs());
+    } else if (bound) {
+      CHECKF(gexi_RankBound(), "rank %u: %d threads fit a %d-CPU slice, but it was unbound", (unsigned)me, extra + 1, share);
+      CHECK(CPU_EQUAL(&now, &after));
     }
   } else if (!strcmp(mode, "nobind")) {
     CHECK(CPU_EQUAL(&after, &before));
