@@ -9,8 +9,9 @@
 //
 // A bound rank whose client runs more threads than its slice has CPUs (a PAR client's threads,
 // an OpenMP team sized by the CPU set the process started with) is unbound again, every thread
-// of it, the first time one of its threads polls after that (unbind_if_crowded): UPC++'s
-// lpc-stress (10 threads a rank, 2 ranks on 2 CPUs) took 45 s bound against 3 s unbound.
+// of it still on the slice (not one the client placed itself), the first time one of its threads
+// polls after that (unbind_if_crowded): UPC++'s lpc-stress (10 threads a rank, 2 ranks on 2
+// CPUs) took 45 s bound against 3 s unbound.
 //
 // Idle waits nap (WaitLoop, runtime.h) where ranks own disjoint CPUs, bound here or by the
 // launcher: after GEX_IDLE_NAP_AFTER_US of waiting with nothing delivered (default 1000), a
@@ -43,8 +44,9 @@ std::vector<int> cpus_of(const cpu_set_t &set) {
   return cpus;
 }
 
-// What unbind_if_crowded restores: the set the rank started with, the slice's size, the naps.
+// What unbind_if_crowded restores: the set the rank started with, the slice, the naps.
 cpu_set_t g_start_cpus;
+cpu_set_t g_slice;
 int g_slice_cpus = 0;
 uint64_t g_unbound_nap_after_ns = 0;
 
@@ -66,13 +68,16 @@ int process_threads() {
   return threads;
 }
 
-// Gives every thread of this process the CPU set it started with.
+// Gives every thread of this process that runs on the slice the CPU set the rank started with.
+// A thread the client placed itself (Realm pins its threads) keeps its own set.
 void widen_all_threads() {
   DIR *d = opendir("/proc/self/task");
   if (!d) return;
   while (const dirent *e = readdir(d)) {
     const pid_t tid = pid_t(std::atoi(e->d_name));
-    if (tid > 0) sched_setaffinity(tid, sizeof g_start_cpus, &g_start_cpus);
+    cpu_set_t now;
+    if (tid > 0 && sched_getaffinity(tid, sizeof now, &now) == 0 && CPU_EQUAL(&now, &g_slice))
+      sched_setaffinity(tid, sizeof g_start_cpus, &g_start_cpus);
   }
   closedir(d);
 }
@@ -133,6 +138,7 @@ void place_rank() {
     CPU_ZERO(&slice);
     for (size_t k = 0; k < share; ++k) CPU_SET(cpus[index * share + k], &slice);
     g_start_cpus = mine;
+    g_slice = slice;
     g_slice_cpus = int(share);
     g_rt.bound = sched_setaffinity(0, sizeof slice, &slice) == 0;
   }

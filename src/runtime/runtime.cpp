@@ -191,13 +191,11 @@ void client_poll_step() {
   } else if (++t.idle_polls < every) {
     return;
   }
-  {
-    t.idle_polls = 0;
-    t.away_polls = 0;
-    sched_yield();
-    ++t.poll_yields;
-    t.last_client_poll_ns = diag::now_ns();  // our own yield is not the client's
-  }
+  t.idle_polls = 0;
+  t.away_polls = 0;
+  sched_yield();
+  ++t.poll_yields;
+  t.last_client_poll_ns = diag::now_ns();  // our own yield is not the client's
 }
 
 void WaitLoop::idle_tick() {

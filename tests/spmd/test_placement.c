@@ -10,15 +10,18 @@
  *   shared1   every rank binds itself to the same single CPU before init: left alone, no naps,
  *             and waits yield (two ranks on one CPU are oversubscribed)
  *   napcpu    rank 0 sleeps 300 ms before a barrier that rank 1 waits in: a rank that naps
- *             spends under 30% of the wait on the CPU, one that spins over 50%
+ *             spends under 30% of the wait on the CPU and sleeps 100 times or more, one that
+ *             spins does not sleep
  *   crowded   as auto, then each rank starts as many sleeping threads as its slice has CPUs
  *             (with the main thread, one more than fit) and polls: a bound rank is unbound,
- *             every thread back on the launcher's set, and stops napping; with one thread fewer
- *             (mode "fits") it stays bound
+ *             every thread back on the launcher's set, and stops napping; but the first thread,
+ *             which placed itself on a CPU outside the slice, keeps that CPU. With one thread
+ *             fewer (mode "fits") the rank stays bound
  */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "test_util.h"
@@ -36,7 +39,16 @@ static int cpu_list(const cpu_set_t *set, int *cpus) {
 
 static volatile int g_release;
 static cpu_set_t g_thread_set[CPU_SETSIZE];
+static int g_own_cpu = -1; /* thread 0 pins itself here first (a CPU outside the slice), or -1 */
+static volatile int g_pinned;
 static void *sleeper(void *arg) {
+  if (arg == 0 && g_own_cpu >= 0) {
+    cpu_set_t own;
+    CPU_ZERO(&own);
+    CPU_SET(g_own_cpu, &own);
+    CHECK(sched_setaffinity(0, sizeof own, &own) == 0);
+  }
+  if (arg == 0) g_pinned = 1;
   while (!g_release) usleep(1000);
   CHECK(sched_getaffinity(0, sizeof g_thread_set[0], &g_thread_set[(intptr_t)arg]) == 0);
   return NULL;
@@ -98,7 +110,11 @@ int main(int argc, char **argv) {
     const int share = bound ? nbefore / (int)np : nbefore;
     const int extra = crowded ? share : share - 1;
     pthread_t threads[CPU_SETSIZE];
+    if (bound && crowded)
+      for (int c = 0; c < ncpu && g_own_cpu < 0; ++c)
+        if (!CPU_ISSET(cpus[c], &after)) g_own_cpu = cpus[c];
     for (int i = 0; i < extra; ++i) CHECK(pthread_create(&threads[i], NULL, sleeper, (void *)(intptr_t)i) == 0);
+    while (extra > 0 && !g_pinned) usleep(1000);
     for (int i = 0; i < (1 << 17) + 1; ++i) gasnet_AMPoll(); /* looked at every 2^16 polls */
     g_release = 1;
     for (int i = 0; i < extra; ++i) CHECK(pthread_join(threads[i], NULL) == 0);
@@ -108,9 +124,12 @@ int main(int argc, char **argv) {
       CHECKF(!gexi_RankBound(), "rank %u: %d threads on a %d-CPU slice, still bound", (unsigned)me, extra + 1, share);
       CHECKF(CPU_EQUAL(&now, &before), "rank %u: unbound, but the main thread has %d CPUs, not the %d it started with",
              (unsigned)me, CPU_COUNT(&now), nbefore);
-      for (int i = 0; i < extra; ++i)
+      for (int i = 1; i < extra; ++i)
         CHECKF(CPU_EQUAL(&g_thread_set[i], &before), "rank %u: thread %d has %d CPUs after unbinding, not %d",
                (unsigned)me, i, CPU_COUNT(&g_thread_set[i]), nbefore);
+      CHECKF(CPU_COUNT(&g_thread_set[0]) == 1 && CPU_ISSET(g_own_cpu, &g_thread_set[0]),
+             "rank %u: the thread that placed itself on CPU %d has %d CPUs after unbinding", (unsigned)me, g_own_cpu,
+             CPU_COUNT(&g_thread_set[0]));
       CHECKF(gexi_IdleNapAfterNs() == (nap_env ? nap_default : 0), "unbound: naps after %llu ns",
              (unsigned long long)gexi_IdleNapAfterNs());
     } else if (bound) {
@@ -133,15 +152,23 @@ int main(int argc, char **argv) {
     CHECK(np >= 2);
     gex_Event_Wait(gex_Coll_BarrierNB(tm, 0));
     if (me == 0) usleep(300000);
+    struct rusage r0, r1;
+    CHECK(getrusage(RUSAGE_THREAD, &r0) == 0);
     const double w0 = now_s(CLOCK_MONOTONIC), c0 = now_s(CLOCK_THREAD_CPUTIME_ID);
     gex_Event_Wait(gex_Coll_BarrierNB(tm, 0));
     const double wall = now_s(CLOCK_MONOTONIC) - w0, cpu = now_s(CLOCK_THREAD_CPUTIME_ID) - c0;
+    CHECK(getrusage(RUSAGE_THREAD, &r1) == 0);
+    /* Sleeps are voluntary context switches; a spinning wait makes none, however busy the
+       machine is (the CPU-time share of a spinning rank halves while another job shares its CPU). */
+    const long sleeps = r1.ru_nvcsw - r0.ru_nvcsw;
     if (me == 1) {
       CHECKF(wall > 0.2, "rank 1 waited %.3f s for a rank that slept 0.3 s", wall);
-      if (nap)
+      if (nap) {
         CHECKF(cpu < 0.3 * wall, "napping: %.3f s on the CPU in a %.3f s wait", cpu, wall);
-      else
-        CHECKF(cpu > 0.5 * wall, "spinning: only %.3f s on the CPU in a %.3f s wait", cpu, wall);
+        CHECKF(sleeps >= 100, "napping: %ld sleeps in a %.3f s wait", sleeps, wall);
+      } else {
+        CHECKF(sleeps < 20, "spinning: %ld sleeps in a %.3f s wait (%.3f s on the CPU)", sleeps, wall, cpu);
+      }
     }
   } else {
     CHECKF(0, "unknown mode %s", mode);
