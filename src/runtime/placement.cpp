@@ -47,7 +47,6 @@ std::vector<int> cpus_of(const cpu_set_t &set) {
 // What unbind_if_crowded restores: the set the rank started with, the slice, the naps.
 cpu_set_t g_start_cpus;
 cpu_set_t g_slice;
-int g_slice_cpus = 0;
 uint64_t g_unbound_nap_after_ns = 0;
 
 // Threads of this process (/proc/self/stat's 20th field), or -1.
@@ -89,7 +88,7 @@ void unbind_if_crowded() {
   std::lock_guard<std::mutex> g(once);
   if (!g_rt.bound.load(std::memory_order_relaxed)) return;
   const int threads = process_threads();
-  if (threads < 0 || threads - g_rt.internal_threads.load(std::memory_order_relaxed) <= g_slice_cpus) return;
+  if (threads < 0 || threads - g_rt.internal_threads.load(std::memory_order_relaxed) <= CPU_COUNT(&g_slice)) return;
   // Twice: a thread created by one not yet widened inherits the slice.
   widen_all_threads();
   widen_all_threads();
@@ -139,13 +138,16 @@ void place_rank() {
     for (size_t k = 0; k < share; ++k) CPU_SET(cpus[index * share + k], &slice);
     g_start_cpus = mine;
     g_slice = slice;
-    g_slice_cpus = int(share);
     g_rt.bound = sched_setaffinity(0, sizeof slice, &slice) == 0;
   }
+  // Naps by default where the ranks own their CPUs: bound here (until unbind_if_crowded) or
+  // apart by the launcher.
   const bool apart_by_launcher = n > 1 && apart && CPU_COUNT(&mine) > 0;
-  const bool own_cpus = g_rt.bound || apart_by_launcher;
-  g_rt.idle_nap_after_ns = uint64_t(env_int("GEX_IDLE_NAP_AFTER_US", own_cpus ? 1000 : 0, 0, 60000000)) * 1000;
-  g_unbound_nap_after_ns = uint64_t(env_int("GEX_IDLE_NAP_AFTER_US", apart_by_launcher ? 1000 : 0, 0, 60000000)) * 1000;
+  const auto nap_after_ns = [](bool own_cpus) {
+    return uint64_t(env_int("GEX_IDLE_NAP_AFTER_US", own_cpus ? 1000 : 0, 0, 60000000)) * 1000;
+  };
+  g_rt.idle_nap_after_ns = nap_after_ns(g_rt.bound || apart_by_launcher);
+  g_unbound_nap_after_ns = nap_after_ns(apart_by_launcher);
   g_rt.idle_nap_ns = uint32_t(env_int("GEX_IDLE_NAP_US", 50, 1, 100000)) * 1000;
 }
 

@@ -151,6 +151,15 @@ extern "C" uint64_t gexi_PollYields(void) { return gex::runtime::t_thread.poll_y
 
 namespace gex::runtime {
 
+namespace {
+// An idle poll's yield of the core (progress_wait_step, client_poll_step).
+void yield_core(ThreadState &t) {
+  t.idle_polls = 0;
+  sched_yield();
+  ++t.poll_yields;
+}
+}  // namespace
+
 bool progress_wait_step() {
   ThreadState &t = t_thread;
   if (poll_all()) {
@@ -164,11 +173,7 @@ bool progress_wait_step() {
   // issue16_vs_gasnet.md). (A `pause` per idle poll, as GASNet's GASNETI_WAITHOOK, was tried on
   // 2026-11-27: testcollperf 4% faster on the VM at 2 ranks, 4% slower on 16 cores at 16 ranks.)
   const uint32_t every = g_rt.idle_yield_polls.load(std::memory_order_relaxed);
-  if (every && ++t.idle_polls >= every) {
-    t.idle_polls = 0;
-    sched_yield();
-    ++t.poll_yields;
-  }
+  if (every && ++t.idle_polls >= every) yield_core(t);
   return false;
 }
 
@@ -191,10 +196,8 @@ void client_poll_step() {
   } else if (++t.idle_polls < every) {
     return;
   }
-  t.idle_polls = 0;
   t.away_polls = 0;
-  sched_yield();
-  ++t.poll_yields;
+  yield_core(t);
   t.last_client_poll_ns = diag::now_ns();  // our own yield is not the client's
 }
 

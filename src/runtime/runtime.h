@@ -211,8 +211,7 @@ struct Runtime {
   // Idle polls of a waiting loop between two sched_yield calls; 0: never (set_idle_yield).
   std::atomic<uint32_t> idle_yield_polls{0};
   // A wait idle this long (ns) sleeps idle_nap_ns between polls from then on; 0: never
-  // (place_rank, WaitLoop).
-  // (atomic: a rank that outgrows its slice turns naps off from whichever thread notices)
+  // (place_rank, WaitLoop). Atomic: unbind_if_crowded changes it from whichever thread notices.
   std::atomic<uint64_t> idle_nap_after_ns{0};
   uint32_t idle_nap_ns = 0;
   // place_rank bound this process to its share of the machine's CPUs (until unbind_if_crowded)
