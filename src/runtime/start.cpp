@@ -56,6 +56,7 @@ void start(int *argc, char ***argv, int thread_mode) {
   g_rt.any_address = env_bool("GEX_SEGMENT_EVERYTHING", false);
   config.any_address = g_rt.any_address;
   g_rt.transports = transport::start_transports(config);
+  enable_idle_probe();
 
   // A peer's route is the first transport (in order of preference) that reaches it.
   g_rt.routes.assign(job.size, Route{});

@@ -120,6 +120,7 @@ class SmpAmQueue {
   }
 
   size_t bytes() const noexcept { return bytes_; }
+  bool thread_safe() const noexcept { return thread_safe_; }
   bool holds_replies() const noexcept { return reply_; }
   uint64_t stamp(uint64_t position) const noexcept { return position ^ salt_; }
   // The claim word of a room of `bytes` (whole cells) at `position` claimed by `rank`.
@@ -184,8 +185,10 @@ class SmpAmQueue {
   // false, drain takes the consumer lock and looks. Not `head == next`: the consumer would then
   // read the line every producer CASes on each send, and in a ping-pong that line's trips
   // between the cores cost a third of the AM round trip (0.38 -> 0.58 us, 2026-11-26).
-  bool idle() const noexcept {
-    if (thread_safe_) return false;
+  bool idle() const noexcept { return !thread_safe_ && head_idle(); }
+  // idle() without the test of thread_safe: for a caller that knows this queue has one consumer
+  // thread (the runtime's idle-poll probe, enabled only then).
+  bool head_idle() const noexcept {
     const uint64_t p = next_.load(std::memory_order_relaxed);
     const uint64_t x = stamp_word(data_ + (p & mask_)).load(std::memory_order_relaxed) ^ stamp(p);
     return x != 0 && ((x ^ kClaimMark) & ~((kClaimCellsMask << kClaimCellsShift) | (kClaimRankMask << kClaimRankShift)));

@@ -63,6 +63,10 @@ class SmpTransport final : public Transport {
     if (in_[1].idle() && (replies_only || in_[0].idle())) return 0;
     return poll_queues(budget, replies_only);
   }
+  // Whether a poll would find nothing in either queue, where one thread consumes them
+  // (single_consumer(): SEQ and PARSYNC): the runtime's idle-poll probe (runtime.cpp, poll_all).
+  bool single_consumer() const noexcept { return !in_[0].thread_safe(); }
+  bool queues_idle() const noexcept { return in_[1].head_idle() && in_[0].head_idle(); }
 
   static constexpr size_t kMaxMedium = smp::kMaxMedium;
   static constexpr size_t kMaxLong = smp::kMaxLong;
