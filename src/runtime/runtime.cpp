@@ -97,10 +97,12 @@ struct ProgressEntry {
 std::array<ProgressEntry, 8> g_progress_fns;
 unsigned g_progress_fn_count = 0;
 const std::atomic<uint32_t> g_no_work{0};
-// The idle-poll probe: where this rank's only transport is smp and one thread consumes its queues,
-// a poll that finds nothing (a waiting loop's usual case) is a look at the heads of the two queues
-// and at the services' work counters, in line, with no call (GASNet's idle poll is about 40
-// instructions; ours was 145 through four call levels: bench/report/issue16_vs_gasnet.md).
+// The idle-poll probe: where this rank's only transport is smp, a poll that finds nothing (a
+// waiting loop's usual case) is a look at the heads of the two queues and at the services' work
+// counters, in line, with no call (GASNet's idle poll is about 40 instructions; ours was 145
+// through four call levels, and in PAR two locked exchanges more: bench/report/
+// issue16_vs_gasnet.md). In PAR the queue test is a hint read without the consumer lock
+// (SmpTransport::queues_idle).
 const transport::smp::SmpTransport *g_idle_probe = nullptr;
 // The registered services' work counters (the probe's second test), tested without a loop: a
 // job has at most four (vis, the collectives' two, GASPI's lists); unused entries name g_no_work.
@@ -147,8 +149,7 @@ inline unsigned poll_once(ThreadState &t) {
 void enable_idle_probe() {
   g_idle_probe = nullptr;
   if (g_rt.transports.size() != 1 || g_rt.transports[0]->kind() != transport::Kind::Smp) return;
-  const auto *smp = static_cast<const transport::smp::SmpTransport *>(g_rt.transports[0].get());
-  if (smp->single_consumer()) g_idle_probe = smp;
+  g_idle_probe = static_cast<const transport::smp::SmpTransport *>(g_rt.transports[0].get());
 }
 
 unsigned poll_transports(bool replies_only) {

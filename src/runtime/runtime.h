@@ -404,8 +404,8 @@ void set_idle_yield(bool block);
 unsigned poll_transports(bool replies_only);
 // Runs handlers and progress functions once. Fatal when called from inside a handler.
 unsigned poll_all();
-// After the transports started: lets an idle poll be a few loads where that is safe (the smp
-// transport alone, one consumer thread). runtime.cpp.
+// After the transports started: lets an idle poll be a few loads where the smp transport is the
+// only one. runtime.cpp.
 void enable_idle_probe();
 // Where place_rank bound this rank to a slice of the machine and the client now runs more threads
 // than the slice has CPUs (PAR clients, OpenMP teams sized by the start-up CPU set), every thread

@@ -120,7 +120,6 @@ class SmpAmQueue {
   }
 
   size_t bytes() const noexcept { return bytes_; }
-  bool thread_safe() const noexcept { return thread_safe_; }
   bool holds_replies() const noexcept { return reply_; }
   uint64_t stamp(uint64_t position) const noexcept { return position ^ salt_; }
   // The claim word of a room of `bytes` (whole cells) at `position` claimed by `rank`.
@@ -186,8 +185,8 @@ class SmpAmQueue {
   // read the line every producer CASes on each send, and in a ping-pong that line's trips
   // between the cores cost a third of the AM round trip (0.38 -> 0.58 us, 2026-11-26).
   bool idle() const noexcept { return !thread_safe_ && head_idle(); }
-  // idle() without the test of thread_safe: for a caller that knows this queue has one consumer
-  // thread (the runtime's idle-poll probe, enabled only then).
+  // idle() without the test of thread_safe: exact with one consumer thread; with several, a hint
+  // (atomic loads only; SmpTransport::queues_idle).
   bool head_idle() const noexcept {
     const uint64_t p = next_.load(std::memory_order_relaxed);
     const uint64_t x = stamp_word(data_ + (p & mask_)).load(std::memory_order_relaxed) ^ stamp(p);

@@ -63,9 +63,10 @@ class SmpTransport final : public Transport {
     if (in_[1].idle() && (replies_only || in_[0].idle())) return 0;
     return poll_queues(budget, replies_only);
   }
-  // Whether a poll would find nothing in either queue, where one thread consumes them
-  // (single_consumer(): SEQ and PARSYNC): the runtime's idle-poll probe (runtime.cpp, poll_all).
-  bool single_consumer() const noexcept { return !in_[0].thread_safe(); }
+  // Whether a poll would find nothing in either queue: the runtime's idle-poll probe (runtime.cpp,
+  // poll_all). With several consumer threads (PAR) a hint, read without the consumer lock: it
+  // loads only atomic words (the consumer's position, the stamp word there), and a stale position
+  // (another thread is draining) answers either way, as that thread delivers what is there.
   bool queues_idle() const noexcept { return in_[1].head_idle() && in_[0].head_idle(); }
 
   static constexpr size_t kMaxMedium = smp::kMaxMedium;
