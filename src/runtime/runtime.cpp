@@ -99,7 +99,7 @@ unsigned g_progress_fn_count = 0;
 const std::atomic<uint32_t> g_no_work{0};
 // The idle-poll probe: where this rank's only transport is smp, a poll that finds nothing (a
 // waiting loop's usual case) is a look at the heads of the two queues and at the services' work
-// counters, in line, with no call (GASNet's idle poll is about 40 instructions; ours was 145
+// counters, in line, with no call (GASNet's idle poll is about 40 instructions; ours was 150
 // through four call levels, and in PAR two locked exchanges more: bench/report/
 // issue16_vs_gasnet.md). In PAR the queue test is a hint read without the consumer lock
 // (SmpTransport::queues_idle).
