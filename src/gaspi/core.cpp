@@ -243,44 +243,53 @@ gaspi_return_t pgaspi_version(float *version) {
 }
 
 // ---- the progress thread -------------------------------------------------------------------------
-// GASPI's one-sided model lets a target wait for data without any call (spinning on its segment);
-// GPI-2 receives from a device thread. Where data reaches this rank as messages it must poll for
-// (a peer over ofi, GEX_FORCE_AM, GEX_ROUTE_TEST=mixed), this thread polls while the program does
-// not: at once after work, then backing off from 1 us to 1 ms while idle, so an idle rank costs
-// about a thousand wake-ups a second. GEX_GASPI_PROGRESS_THREAD=1 forces it on, =0 off. Only in
-// a thread-safe (PAR) runtime: a GASNet-EX SEQ client that started the runtime first gets none.
+// GASPI's one-sided model lets a target wait for data without any call (spinning on its segment),
+// and lets a rank's calls complete while a peer computes: GPI-2 receives data from a device
+// thread and serves segment registrations, pings and passive sends from another. This thread
+// polls while the program does not. Where data reaches this rank as messages it must poll for (a
+// peer over ofi, GEX_FORCE_AM, GEX_ROUTE_TEST=mixed) it polls at once after work, backing off
+// from 1 us to 1 ms while idle, so an idle rank costs about a thousand wake-ups a second. Where
+// every peer is a mapped neighbour, data moves by load/store and messages are control only
+// (registrations, pings, passive sends, collectives' steps): the thread polls once a millisecond
+// whatever it finds, so a peer's gaspi_segment_register or gaspi_passive_send to a rank that is
+// computing completes within about a millisecond instead of never, while a rank that calls GASPI
+// receives them itself at once. GEX_GASPI_PROGRESS_THREAD=0 turns it off, =1 on. Only in a
+// thread-safe (PAR) runtime: a GASNet-EX SEQ client that started the runtime first gets none.
 // The process ends through the exit coordinator (_exit), never with this thread to join; only
 // gaspi_proc_term stops it.
 namespace {
 struct ProgressThread {
   std::atomic<bool> stop{false};
   std::atomic<bool> running{false};
+  bool control_only = false;  // every peer mapped: poll once a millisecond
 };
 ProgressThread g_progress;
 
+constexpr long kIdleMinNs = 1000, kIdleMaxNs = 1000000;
+
 void progress_loop() {
-  long idle_ns = 1000;
+  long idle_ns = g_progress.control_only ? kIdleMaxNs : kIdleMinNs;
   while (!g_progress.stop.load(std::memory_order_acquire)) {
-    if (rt::poll_all()) {
-      idle_ns = 1000;
+    if (rt::poll_all() && !g_progress.control_only) {
+      idle_ns = kIdleMinNs;
       continue;
     }
     timespec ts{0, idle_ns};
     nanosleep(&ts, nullptr);
-    idle_ns = std::min(idle_ns * 2, 1000000L);
+    idle_ns = std::min(idle_ns * 2, kIdleMaxNs);
   }
   rt::g_rt.internal_threads.fetch_sub(1, std::memory_order_relaxed);
   g_progress.running.store(false, std::memory_order_release);
 }
 
-bool progress_thread_wanted() {
-  const bool needed = !rt::g_rt.one_nbrhd || rt::g_rt.force_am || rt::g_rt.route_mix;
-  return rt::g_rt.thread_mode == 2 && rt::env_bool("GEX_GASPI_PROGRESS_THREAD", needed);
-}
+bool data_as_messages() { return !rt::g_rt.one_nbrhd || rt::g_rt.force_am || rt::g_rt.route_mix; }
+
+bool progress_thread_wanted() { return rt::g_rt.thread_mode == 2 && rt::env_bool("GEX_GASPI_PROGRESS_THREAD", true); }
 
 void start_progress_thread() {
   if (g_progress.running.load(std::memory_order_acquire) || !progress_thread_wanted()) return;
   g_progress.stop.store(false, std::memory_order_relaxed);
+  g_progress.control_only = !data_as_messages();
   g_progress.running.store(true, std::memory_order_release);
   rt::g_rt.internal_threads.fetch_add(1, std::memory_order_relaxed);  // not the client's (placement.cpp)
   std::thread(progress_loop).detach();

@@ -356,9 +356,9 @@ gaspi_return_t pgaspi_segment_size(const gaspi_segment_id_t id, const gaspi_rank
   RemoteSegment &rs = (*c.dir[rank])[id];
   // Programs wait for a peer's registration by asking until it answers (GPI-2's
   // comm/write_all_nsizes_nobuild, with a sleep between). A registration is a message this rank
-  // must receive, and among mapped neighbours no progress thread does that (core.cpp): without a
-  // poll here such a loop waited for ever once this rank's own registrations had completed
-  // before the peer's arrived (2 runs in 4 at 4 ranks, 2026-11-29).
+  // must receive; where no progress thread runs (GEX_GASPI_PROGRESS_THREAD=0, a SEQ runtime;
+  // before 2026-11-29 also among mapped neighbours: core.cpp) such a loop waited for ever once
+  // this rank's own registrations had completed before the peer's arrived, without a poll here.
   if (rs.state.load(std::memory_order_acquire) != kKnown && !rt::t_thread.restricted()) rt::poll_all();
   if (rs.state.load(std::memory_order_acquire) != kKnown)
     return fail(GASPI_ERR_INV_SEG, call, "segment " + std::to_string(id) + " of rank " + std::to_string(rank) + " is not known here (not registered with this rank)");

@@ -1,9 +1,10 @@
 /* A rank that waits for a peer's segment registration by asking gaspi_segment_size until it
  * answers, with a sleep between and no other GASPI call (GPI-2's comm/write_all_nsizes_nobuild
  * does this). Rank 0 registers its segment with every other rank only after they have begun to
- * ask; its registration is a message they must receive, and among mapped neighbours no progress
- * thread receives it, so the asking must (segments.cpp). Each other rank gives up after 20 s
- * instead of hanging; rank 0's gaspi_segment_register waits for their acknowledgements. */
+ * ask; its registration is a message they must receive: their progress thread does, and where
+ * there is none (gaspi_segment_wait_nothread_*: GEX_GASPI_PROGRESS_THREAD=0) the asking must
+ * (segments.cpp). Each other rank gives up after 20 s instead of hanging; rank 0's
+ * gaspi_segment_register waits for their acknowledgements. */
 #include <time.h>
 
 #include "gaspi_test.h"
