@@ -6,6 +6,7 @@
 
 #include "diag/diag.h"
 #include "runtime/handler_call.h"
+#include "runtime/idle_poll.h"
 #include "runtime/runtime.h"
 #include "runtime/thread_reaper.h"
 
@@ -654,10 +655,12 @@ int gex_AM_CancelReplyLong(gex_AM_SrcDesc_t sd, gex_Flags_t flags) {
 }
 
 // ---- polling -----------------------------------------------------------------------------------------
+// The poll in line (runtime/idle_poll.h): an idle gasnet_AMPoll is one call, the client's.
 int gasnet_AMPoll(void) {
-  if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll");
+  ThreadState &t = t_thread;
   check_may_communicate("gasnet_AMPoll");
-  if (g_rt.client) client_poll_step();
+  if (__builtin_expect(g_rt.client != nullptr, 1)) client_poll_step(t, "gasnet_AMPoll");
+  else if (__builtin_expect(t.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll");
   return GASNET_OK;
 }
 

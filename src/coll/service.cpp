@@ -505,7 +505,7 @@ void init() {
   runtime::register_internal_handler(kHandlerCollMessage, (gex_AM_Fn_t)on_message,
                                      GEX_FLAG_AM_REQUEST | GEX_FLAG_AM_MEDIUM, kMessageArgs, "collective message");
   // collectives advance from every poll (while they have work), not only from their events
-  runtime::add_progress_fn(progress, &state().active_count, &state().inbox_count);
+  runtime::add_progress_fn(progress, runtime::WorkSlot::CollActive, runtime::WorkSlot::CollInbox);
 }
 
 namespace {

@@ -64,11 +64,11 @@ struct ServiceState {
   // The engine (service.cpp). Handlers append to the inbox; progress() takes the whole queue at once.
   std::mutex inbox_mutex;
   std::vector<Message> inbox;
-  std::atomic<uint32_t> inbox_count{0};
+  std::atomic<uint32_t> &inbox_count = runtime::work_counter(runtime::WorkSlot::CollInbox);
   // Guards every team's TeamState (ops, early messages) and the active list.
   EngineMutex engine_mutex;
   std::vector<Op *> active;
-  std::atomic<uint32_t> active_count{0};
+  std::atomic<uint32_t> &active_count = runtime::work_counter(runtime::WorkSlot::CollActive);
 
   shm::AreaState shm;
 };

@@ -53,7 +53,7 @@ struct QueueOrder {
 
 std::mutex g_mutex;                              // the lists below
 std::array<QueueOrder, kMaxQueues> g_order;
-std::atomic<uint32_t> g_listed{0};               // entries in all lists: the progress fn's work
+std::atomic<uint32_t> &g_listed = rt::work_counter(rt::WorkSlot::GaspiLists);  // entries in all lists: the progress fn's work
 std::atomic_flag g_running = ATOMIC_FLAG_INIT;   // one thread runs the lists (sends in order)
 size_t g_rma_min = 16384;
 
@@ -169,7 +169,7 @@ void run_lists() {
 void rma_network_init() {
   if (const char *e = std::getenv("GEX_GASPI_RMA_MIN"); e && *e) g_rma_min = std::strtoull(e, nullptr, 0);
   static bool added = false;
-  if (!added) rt::add_progress_fn(run_lists, &g_listed);
+  if (!added) rt::add_progress_fn(run_lists, rt::WorkSlot::GaspiLists);
   added = true;
 }
 

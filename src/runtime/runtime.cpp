@@ -10,6 +10,7 @@
 #include "diag/diag.h"
 #include "runtime/env.h"
 #include "runtime/handler_call.h"
+#include "runtime/idle_poll.h"
 #include "transport/dispatch.h"
 
 namespace gex::runtime {
@@ -97,33 +98,12 @@ struct ProgressEntry {
 std::array<ProgressEntry, 8> g_progress_fns;
 unsigned g_progress_fn_count = 0;
 const std::atomic<uint32_t> g_no_work{0};
-// The idle-poll probe: where this rank's only transport is smp, a poll that finds nothing (a
-// waiting loop's usual case) is a look at the heads of the two queues and at the services' work
-// counters, in line, with no call (GASNet's idle poll is about 40 instructions; ours was 150
-// through four call levels, and in PAR two locked exchanges more: bench/report/
-// issue16_vs_gasnet.md). In PAR the queue test is a hint read without the consumer lock
-// (SmpTransport::queues_idle).
-const transport::smp::SmpTransport *g_idle_probe = nullptr;
-// The registered services' work counters (the probe's second test), tested without a loop: a
-// job has at most four (vis, the collectives' two, GASPI's lists); unused entries name g_no_work.
-// Should a fifth be registered, the probe always takes the full poll (g_work_overflow).
-std::array<const std::atomic<uint32_t> *, 4> g_work_counters{&g_no_work, &g_no_work, &g_no_work, &g_no_work};
-unsigned g_work_counter_count = 0;
-bool g_work_overflow = false;
+}  // namespace
 
-void add_work_counter(const std::atomic<uint32_t> *work) {
-  if (g_work_counter_count < g_work_counters.size()) g_work_counters[g_work_counter_count++] = work;
-  else g_work_overflow = true;
-}
+namespace idle_poll {
+const transport::smp::SmpTransport *g_probe = nullptr;
 
-bool services_idle() {
-  const auto &w = g_work_counters;
-  constexpr auto r = std::memory_order_relaxed;
-  return !(w[0]->load(r) | w[1]->load(r) | w[2]->load(r) | w[3]->load(r) | uint32_t(g_work_overflow));
-}
-
-// Delivers what the transports have and runs the progress functions of services with work.
-[[gnu::noinline]] unsigned poll_everything() {
+unsigned poll_everything() {
   unsigned n = poll_transports(false);
   for (unsigned i = 0; i < g_progress_fn_count; ++i) {
     const ProgressEntry &e = g_progress_fns[i];
@@ -135,21 +115,18 @@ bool services_idle() {
   return n;
 }
 
-// poll_all's body, inline in the waiting loops below (poll_all itself is exported, and -fPIC
-// code does not inline an exported function).
-inline unsigned poll_once(ThreadState &t) {
-  if (__builtin_expect(t.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll (or a blocking call)");
-  if (__builtin_expect((++t.poll_tick & 0xffff) == 0, 0) && g_rt.bound.load(std::memory_order_relaxed))
-    unbind_if_crowded();
-  if (g_idle_probe && g_idle_probe->queues_idle() && services_idle()) return 0;
+unsigned poll_periodic() {
+  if (g_rt.bound.load(std::memory_order_relaxed)) unbind_if_crowded();
   return poll_everything();
 }
-}  // namespace
+}  // namespace idle_poll
+
+constinit ServiceWork g_service_work;
 
 void enable_idle_probe() {
-  g_idle_probe = nullptr;
+  idle_poll::g_probe = nullptr;
   if (g_rt.transports.size() != 1 || g_rt.transports[0]->kind() != transport::Kind::Smp) return;
-  g_idle_probe = static_cast<const transport::smp::SmpTransport *>(g_rt.transports[0].get());
+  idle_poll::g_probe = static_cast<const transport::smp::SmpTransport *>(g_rt.transports[0].get());
 }
 
 unsigned poll_transports(bool replies_only) {
@@ -158,11 +135,10 @@ unsigned poll_transports(bool replies_only) {
   return n;
 }
 
-void add_progress_fn(ProgressFn fn, const std::atomic<uint32_t> *work, const std::atomic<uint32_t> *work2) {
+void add_progress_fn(ProgressFn fn, WorkSlot work, WorkSlot work2) {
   if (g_progress_fn_count == g_progress_fns.size()) bootstrap::fatal("too many runtime progress functions");
-  g_progress_fns[g_progress_fn_count++] = ProgressEntry{fn, work, work2 ? work2 : &g_no_work};
-  add_work_counter(work);
-  if (work2) add_work_counter(work2);
+  g_progress_fns[g_progress_fn_count++] =
+      ProgressEntry{fn, &work_counter(work), work2 == WorkSlot::Count ? &g_no_work : &work_counter(work2)};
 }
 
 // Polling from inside a handler would deliver the running message again (its ring slot is
@@ -172,7 +148,7 @@ void reentrant_poll_fatal(const char *call) {
                     "communication are not allowed (it would run the same message again)");
 }
 
-unsigned poll_all() { return poll_once(t_thread); }
+unsigned poll_all() { return poll_once(t_thread, "gasnet_AMPoll (or a blocking call)"); }
 
 void set_idle_yield(bool block) {
   static const uint32_t spin_polls = uint32_t(env_int("GEX_IDLE_YIELD_POLLS", 0, 0, 1 << 30));
@@ -204,7 +180,7 @@ void yield_core(ThreadState &t) {
 
 bool progress_wait_step() {
   ThreadState &t = t_thread;
-  if (poll_once(t)) {
+  if (poll_once(t, "gasnet_AMPoll (or a blocking call)")) {
     t.idle_polls = 0;
     return true;
   }
@@ -219,10 +195,9 @@ bool progress_wait_step() {
   return false;
 }
 
-namespace {
 // client_poll_step's idle poll where ranks outnumber cores (every: idle_yield_polls), out of line
 // so that an idle poll with a core each saves and restores no registers.
-[[gnu::noinline]] void client_idle_yield(ThreadState &t, uint32_t every) {
+void idle_poll::client_idle_yield(ThreadState &t, uint32_t every) {
   const uint64_t now = diag::now_ns();
   const uint64_t gap = now - t.last_client_poll_ns;
   t.last_client_poll_ns = now;
@@ -238,17 +213,8 @@ namespace {
   yield_core(t);
   t.last_client_poll_ns = diag::now_ns();  // our own yield is not the client's
 }
-}  // namespace
 
-void client_poll_step() {
-  ThreadState &t = t_thread;
-  if (poll_once(t)) {
-    t.idle_polls = 0;
-    return;
-  }
-  // A core each: the clock is not read.
-  if (const uint32_t every = g_rt.idle_yield_polls.load(std::memory_order_relaxed)) client_idle_yield(t, every);
-}
+void client_poll_step() { client_poll_step(t_thread, "gasnet_AMPoll"); }
 
 void WaitLoop::idle_tick() {
   const uint64_t after = g_rt.idle_nap_after_ns.load(std::memory_order_relaxed);

@@ -425,9 +425,18 @@ inline void rma_progress_tick() {
 // Registers a function every poll_all() runs after delivering messages (from a service's init).
 // It must return at once when there is nothing to do and never run in a restricted context.
 using ProgressFn = void (*)();
-// `work` (and `work2`, may be null): the service's counters of outstanding work; poll_all calls
-// fn only while one is non-zero, so an idle service costs one load per poll, not a call.
-void add_progress_fn(ProgressFn fn, const std::atomic<uint32_t> *work, const std::atomic<uint32_t> *work2 = nullptr);
+// The services' counts of outstanding work that polls must advance, side by side at fixed
+// addresses, so the idle probe tests them all with four plain loads (runtime.cpp): a service
+// keeps its count in its slot (work_counter), never in memory of its own.
+enum class WorkSlot : unsigned { Vis, CollActive, CollInbox, GaspiLists, Count };
+struct alignas(64) ServiceWork {
+  std::atomic<uint32_t> slot[unsigned(WorkSlot::Count)] = {};
+};
+extern constinit ServiceWork g_service_work;
+inline std::atomic<uint32_t> &work_counter(WorkSlot s) { return g_service_work.slot[unsigned(s)]; }
+// `work` (and `work2`): the service's slots; poll_all calls fn only while one is non-zero, so an
+// idle service costs no call.
+void add_progress_fn(ProgressFn fn, WorkSlot work, WorkSlot work2 = WorkSlot::Count);
 
 // ---- events -----------------------------------------------------------------------------------
 gexi_Event *event_alloc();

@@ -155,7 +155,7 @@ struct PendingPeerCompletion {
 struct ServiceState {
   std::mutex pending_mutex;
   std::vector<PendingPeerCompletion *> pending;
-  std::atomic<uint32_t> pending_count{0};
+  std::atomic<uint32_t> &pending_count = runtime::work_counter(runtime::WorkSlot::Vis);
 };
 
 namespace {
@@ -235,7 +235,7 @@ void init() {
   register_internal_handler(kHandlerGetReply, (gex_AM_Fn_t)on_get_reply, rep | GEX_FLAG_AM_MEDIUM, 2, "VIS get reply");
   register_internal_handler(kHandlerPeerCompletion, (gex_AM_Fn_t)on_peer_completion, req | GEX_FLAG_AM_MEDIUM, 1,
                             "VIS peer completion");
-  runtime::add_progress_fn(progress, &state().pending_count);
+  runtime::add_progress_fn(progress, runtime::WorkSlot::Vis);
 }
 
 // ---- AmTransfer ------------------------------------------------------------------------------------

@@ -206,6 +206,43 @@ TEST(SmpAmQueue, UnpublishedRecordHoldsTheConsumer) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(got[i].args[0], i);
 }
 
+// The runtime's idle probe (head_unpublished, runtime/idle_poll.h): true exactly while nothing is
+// published at the consumer's position, through claims, publications, drains and many laps (the
+// cached position and stamp must follow every drain, pads included).
+TEST(SmpAmQueue, IdleProbeFollowsTheHead) {
+  for (bool thread_safe : {false, true}) {
+    TestQueue tq(1 << 12, false, thread_safe);
+    EXPECT_TRUE(tq.q.head_unpublished());
+    int32_t a = 7;
+    AmMessage m = medium(1, "probe", 5, &a, 1);
+    const Claimed c = claim(tq.q, record_footprint(m), 2);
+    ASSERT_NE(c.rec, nullptr);
+    EXPECT_TRUE(tq.q.head_unpublished()) << "a claim is not a publication";
+    write_record(c.rec, m, 2, tq.q.stamp(c.position));
+    EXPECT_FALSE(tq.q.head_unpublished());
+    std::vector<Seen> got;
+    EXPECT_EQ(drain_into(tq.q, got), 1u);
+    EXPECT_TRUE(tq.q.head_unpublished()) << "still looking at the consumed record";
+    std::mt19937 rng(11);
+    std::vector<unsigned char> payload(700, 0x5a);
+    for (int round = 0; round < 400; ++round) {
+      const unsigned n = 1 + rng() % 4;
+      unsigned sent = 0;
+      for (unsigned i = 0; i < n; ++i)
+        sent += send(tq.q, medium(2, payload.data(), uint32_t(1 + rng() % payload.size()), &a, 1), 3);
+      if (sent) EXPECT_FALSE(tq.q.head_unpublished()) << "round " << round;
+      unsigned drained = 0;
+      while (drained < sent) {
+        const unsigned d = drain_into(tq.q, got, 1);
+        ASSERT_LE(d, 1u);
+        drained += d;
+        EXPECT_EQ(tq.q.head_unpublished(), drained == sent) << "round " << round << ", " << drained << " of " << sent;
+      }
+    }
+    EXPECT_GT(tq.control->tail.load(), 20u * tq.q.bytes()) << "too few laps to cover wrapping";
+  }
+}
+
 // A producer that died between claim and publish (fault-tolerant jobs): once the dead-rank
 // check says so, the consumer skips its room and delivers what others sent after it; while the
 // producer lives (or without a check) the room holds the consumer, as above.

@@ -59,6 +59,9 @@
 
 namespace gex::transport::smp {
 
+// What an unattached queue's idle probe reads (never a stamp: its probe takes the full poll).
+inline uint64_t g_never_published = 0;
+
 // Maps every page of [base, base + bytes) (page-aligned) into this process now, writable, so that
 // no page fault falls on the messages that first use them (before Linux 5.14, which lacks
 // MADV_POPULATE_WRITE, the loads below fault them in for reading). Then one load per page: on the
@@ -116,7 +119,7 @@ class SmpAmQueue {
     reply_ = reply;
     thread_safe_ = thread_safe;
     cached_tail_.store(control->tail.load(std::memory_order_acquire), std::memory_order_relaxed);
-    next_.store(control->tail.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    set_next(control->tail.load(std::memory_order_relaxed));
   }
 
   size_t bytes() const noexcept { return bytes_; }
@@ -185,8 +188,18 @@ class SmpAmQueue {
   // read the line every producer CASes on each send, and in a ping-pong that line's trips
   // between the cores cost a third of the AM round trip (0.38 -> 0.58 us, 2026-11-26).
   bool idle() const noexcept { return !thread_safe_ && head_idle(); }
-  // idle() without the test of thread_safe: exact with one consumer thread; with several, a hint
-  // (atomic loads only; SmpTransport::queues_idle).
+  // Whether nothing is published at the consumer's position: the runtime's idle probe
+  // (SmpTransport::queues_idle), three loads. It does not tell a claim from an empty room (idle()
+  // does, for the dead producer's claim that drain skips): a poll that finds a claim cannot
+  // deliver it yet, and the runtime's poll every 2^16th time takes the full path
+  // (runtime/idle_poll.h). With several consumer threads a hint: the position and its stamp
+  // are two atomic words the lock holder stores one after the other, and a torn pair only makes
+  // one poll look in vain or pass over what the draining thread is about to deliver.
+  bool head_unpublished() const noexcept {
+    const uint64_t word = std::atomic_ref<uint64_t>(*head_word_.load(std::memory_order_relaxed)).load(std::memory_order_relaxed);
+    return word != head_stamp_.load(std::memory_order_relaxed);
+  }
+  // idle() without the test of thread_safe.
   bool head_idle() const noexcept {
     const uint64_t p = next_.load(std::memory_order_relaxed);
     const uint64_t x = stamp_word(data_ + (p & mask_)).load(std::memory_order_relaxed) ^ stamp(p);
@@ -219,7 +232,7 @@ class SmpAmQueue {
         // the word is not taken for a claim again on a later lap.
         stamp_word(const_cast<char *>(rec)).store(0, std::memory_order_relaxed);
         t += skip;
-        next_.store(t, std::memory_order_relaxed);
+        set_next(t);
         control_->tail.store(t, std::memory_order_release);
         continue;
       }
@@ -235,7 +248,7 @@ class SmpAmQueue {
         ++delivered;
       }
       t += len;
-      next_.store(t, std::memory_order_relaxed);
+      set_next(t);
       control_->tail.store(t, std::memory_order_release);  // the room may be reused from here on
     }
     if (thread_safe_) busy_.store(false, std::memory_order_release);
@@ -243,6 +256,13 @@ class SmpAmQueue {
   }
 
  private:
+  // The consumer's new position, and the stamp word and stamp the idle probe compares there.
+  void set_next(uint64_t t) noexcept {
+    next_.store(t, std::memory_order_relaxed);
+    head_word_.store(reinterpret_cast<uint64_t *>(data_ + (t & mask_)), std::memory_order_relaxed);
+    head_stamp_.store(stamp(t), std::memory_order_relaxed);
+  }
+
   // The room at position `t` holds a claim word (not a publication) of a producer that died:
   // its length in bytes; 0 otherwise (the common case costs a few operations on the word
   // published() loaded already).
@@ -274,6 +294,9 @@ class SmpAmQueue {
   // kept here so the idle poll reads nothing a producer writes) and the consumer lock.
   alignas(64) std::atomic<uint64_t> next_{0};
   std::atomic<bool> busy_{false};
+  // head_unpublished's view of next_: its stamp word and the stamp it holds once published.
+  std::atomic<uint64_t *> head_word_{&g_never_published};
+  std::atomic<uint64_t> head_stamp_{0};
 };
 
 }  // namespace gex::transport::smp

@@ -63,11 +63,12 @@ class SmpTransport final : public Transport {
     if (in_[1].idle() && (replies_only || in_[0].idle())) return 0;
     return poll_queues(budget, replies_only);
   }
-  // Whether a poll would find nothing in either queue: the runtime's idle-poll probe (runtime.cpp,
-  // poll_all). With several consumer threads (PAR) a hint, read without the consumer lock: it
-  // loads only atomic words (the consumer's position, the stamp word there), and a stale position
-  // (another thread is draining) answers either way, as that thread delivers what is there.
-  bool queues_idle() const noexcept { return in_[1].head_idle() && in_[0].head_idle(); }
+  // Whether nothing is published at the head of either queue: the runtime's idle-poll probe
+  // (runtime/idle_poll.h). With several consumer threads (PAR) a hint, read without the consumer
+  // lock: it loads only atomic words (the stamp word at the consumer's position and the stamp
+  // expected there), and a stale position (another thread is draining) answers either way, as
+  // that thread delivers what is there.
+  bool queues_idle() const noexcept { return in_[1].head_unpublished() && in_[0].head_unpublished(); }
 
   static constexpr size_t kMaxMedium = smp::kMaxMedium;
   static constexpr size_t kMaxLong = smp::kMaxLong;
