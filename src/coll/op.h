@@ -135,9 +135,9 @@ struct TeamState {
 struct Op {
   Op(gexi_TM *t, uint8_t k, const char *c) : tm(t), kind(k), call(c), rank(t->rank), size(t->size) {}
   virtual ~Op() = default;
-  // From a small per-thread cache of freed Ops (service.cpp): an Op is allocated and freed per
-  // collective, and malloc plus free cost ~130 instructions of a small broadcast's ~450. (No Op
-  // type may be over-aligned: these give operator new's alignment.)
+  // From a per-thread cache of freed Ops (service.cpp): an Op is allocated and freed per
+  // collective, and malloc plus free cost ~130-400 instructions of a small broadcast's
+  // 450-2600. (No Op type may be over-aligned: these give operator new's alignment.)
   static void *operator new(size_t n);
   static void operator delete(void *p, size_t n) noexcept;
   virtual void reserve() {}               // seq is known (called in sequence order, at the call)

@@ -48,22 +48,35 @@
 namespace gex::coll {
 
 // ---- Op allocation -----------------------------------------------------------------------------
-// Freed Ops wait in the freeing thread's cache, by size class (64-byte steps up to 1 KiB, a few
-// each), for the next Op of their class that thread makes. Per thread, so no lock: a block made
-// on one thread and freed on another just changes caches. The cache is constinit (a plain TLS
-// access); what is left in it is freed when the thread ends (armed at the first caching:
-// runtime/thread_reaper.h).
+// Freed Ops wait in the freeing thread's cache, by size class (64-byte steps up to 1 KiB), for the
+// next Op of their class that thread makes: a list threaded through the freed blocks themselves,
+// up to kOpDepth a class. Deep, because a client may start thousands of non-blocking collectives
+// before it waits (GASNet's testcollperf starts 2000 per line, then gex_Event_WaitAll): all but
+// the team's few in shared memory park with their Op allocated, and with 8 kept a class every
+// later Op came from malloc (about 400 instructions with its free, of a small broadcast's 2600).
+// The cache keeps what the thread's peak used, at most kOpDepth blocks a class. Per thread, so no
+// lock: a block made on one thread and freed on another just changes caches. The cache is
+// constinit (a plain TLS access); what is left in it is freed when the thread ends (armed at the
+// first caching: runtime/thread_reaper.h).
 namespace {
-constexpr size_t kOpGrain = 64, kOpClasses = 16, kOpDepth = 8;
+constexpr size_t kOpGrain = 64, kOpClasses = 16, kOpDepth = 4096;
+struct FreeOp {
+  FreeOp *next;
+};
 struct OpCache {
-  void *free[kOpClasses][kOpDepth];
-  uint8_t count[kOpClasses];
+  FreeOp *head[kOpClasses];
+  uint32_t count[kOpClasses];
   bool armed;  // the thread's reaper is registered
 };
 thread_local constinit OpCache t_op_cache{};
 void free_op_cache() noexcept {
-  for (size_t c = 0; c < kOpClasses; ++c)
-    while (t_op_cache.count[c]) ::operator delete(t_op_cache.free[c][--t_op_cache.count[c]]);
+  for (size_t c = 0; c < kOpClasses; ++c) {
+    while (FreeOp *f = t_op_cache.head[c]) {
+      t_op_cache.head[c] = f->next;
+      ::operator delete(f);
+    }
+    t_op_cache.count[c] = 0;
+  }
 }
 }  // namespace
 
@@ -71,7 +84,11 @@ void *Op::operator new(size_t n) {
   const size_t c = (n - 1) / kOpGrain;
   if (c >= kOpClasses) return ::operator new(n);
   OpCache &cache = t_op_cache;
-  if (cache.count[c]) return cache.free[c][--cache.count[c]];
+  if (FreeOp *f = cache.head[c]) {
+    cache.head[c] = f->next;
+    --cache.count[c];
+    return f;
+  }
   return ::operator new((c + 1) * kOpGrain);  // the class's size: any Op of the class may reuse it
 }
 
@@ -83,7 +100,10 @@ void Op::operator delete(void *p, size_t n) noexcept {
       runtime::arm_thread_reaper<free_op_cache>();
       cache.armed = true;
     }
-    cache.free[c][cache.count[c]++] = p;
+    FreeOp *f = static_cast<FreeOp *>(p);
+    f->next = cache.head[c];
+    cache.head[c] = f;
+    ++cache.count[c];
     return;
   }
   ::operator delete(p);
