@@ -7,7 +7,6 @@
  * receiver fails instead of hanging. Then each other rank checks what arrived: the registered
  * segment's size and the passive message's contents. */
 #include <sched.h>
-#include <time.h>
 
 #include "gaspi_test.h"
 
@@ -16,12 +15,6 @@
 #define SEG1_BYTES (3u << 12)
 #define MSG 64
 #define CALL_MS 10000
-
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 int main(void) {
   OK(gaspi_proc_init(GASPI_BLOCK));

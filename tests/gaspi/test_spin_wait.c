@@ -4,17 +4,10 @@
  * "Progress"). Each rank writes a round number and a payload into its right neighbour's segment
  * and spins on its own until its left neighbour's arrives, for 200 rounds; a spin that sees
  * nothing for 20 s fails instead of hanging. */
-#include <time.h>
 
 #include "gaspi_test.h"
 
 #define PAYLOAD 4096
-
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 int main(void) {
   OK(gaspi_proc_init(GASPI_BLOCK));
