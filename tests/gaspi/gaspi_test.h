@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define FAIL(...)                                                    \
   do {                                                               \
@@ -34,12 +33,5 @@
   do {                              \
     if (!(cond)) FAIL(__VA_ARGS__); \
   } while (0)
-
-/* Seconds on the monotonic clock (the spinning tests' bounds). */
-static inline double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 #endif

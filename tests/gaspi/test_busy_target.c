@@ -9,6 +9,7 @@
 #include <sched.h>
 
 #include "gaspi_test.h"
+#include "monotonic.h"
 
 #define SEG0 0
 #define SEG1 1

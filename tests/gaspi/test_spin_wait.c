@@ -6,6 +6,7 @@
  * nothing for 20 s fails instead of hanging. */
 
 #include "gaspi_test.h"
+#include "monotonic.h"
 
 #define PAYLOAD 4096
 
