@@ -270,7 +270,7 @@ constexpr long kIdleMinNs = 1000, kIdleMaxNs = 1000000;
 void progress_loop() {
   long idle_ns = g_progress.control_only ? kIdleMaxNs : kIdleMinNs;
   while (!g_progress.stop.load(std::memory_order_acquire)) {
-    if (rt::poll_all() && !g_progress.control_only) {
+    if (rt::poll_full() && !g_progress.control_only) {
       idle_ns = kIdleMinNs;
       continue;
     }

@@ -23,8 +23,9 @@ extern const transport::smp::SmpTransport *g_probe;
 [[gnu::noinline]] unsigned poll_everything();
 // Every 2^16 polls of a thread: whether this rank, bound at start-up, must unbind
 // (unbind_if_crowded), then a full poll. The probe does not look at claims (a producer that
-// died in the middle of a send holds one for ever: drain skips it), so this is where they are
-// found.
+// died in the middle of a send holds one for ever: drain skips it), so the full poll is where
+// they are found: here, in a WaitLoop every 1024 idle polls and before every nap, and at every
+// poll of the GASPI progress thread (poll_full).
 [[gnu::noinline]] unsigned poll_periodic();
 // client_poll_step's idle poll where ranks outnumber cores (every: idle_yield_polls).
 [[gnu::noinline]] void client_idle_yield(ThreadState &t, uint32_t every);

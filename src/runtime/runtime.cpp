@@ -150,6 +150,11 @@ void reentrant_poll_fatal(const char *call) {
 
 unsigned poll_all() { return poll_once(t_thread, "gasnet_AMPoll (or a blocking call)"); }
 
+unsigned poll_full() {
+  if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll (or a blocking call)");
+  return idle_poll::poll_everything();
+}
+
 void set_idle_yield(bool block) {
   static const uint32_t spin_polls = uint32_t(env_int("GEX_IDLE_YIELD_POLLS", 0, 0, 1 << 30));
   g_rt.idle_yield_polls.store(block ? 2 : spin_polls, std::memory_order_relaxed);
@@ -217,6 +222,15 @@ void idle_poll::client_idle_yield(ThreadState &t, uint32_t every) {
 void client_poll_step() { client_poll_step(t_thread, "gasnet_AMPoll"); }
 
 void WaitLoop::idle_tick() {
+  // The idle probe passes over claim words, so the claim of a neighbour that died in the middle of
+  // a send (fault-tolerant jobs; drain skips it) is met by a full poll: here every kCheckPolls idle
+  // polls and before every nap, besides every 2^16th poll of a thread (poll_periodic).
+  if (idle_poll::poll_everything()) {
+    idle_ = 0;
+    since_ = 0;
+    napping_ = false;
+    return;
+  }
   const uint64_t after = g_rt.idle_nap_after_ns.load(std::memory_order_relaxed);
   if (!after) return;
   if (!napping_) {

@@ -404,6 +404,9 @@ void set_idle_yield(bool block);
 unsigned poll_transports(bool replies_only);
 // Runs handlers and progress functions once. Fatal when called from inside a handler.
 unsigned poll_all();
+// poll_all without the idle probe, which passes over a dead producer's claim word: for loops
+// that poll seldom (the GASPI progress thread), where the probe saves nothing.
+unsigned poll_full();
 // After the transports started: lets an idle poll be a few loads where the smp transport is the
 // only one. runtime.cpp.
 void enable_idle_probe();
