@@ -148,10 +148,13 @@ void reentrant_poll_fatal(const char *call) {
                     "communication are not allowed (it would run the same message again)");
 }
 
-unsigned poll_all() { return poll_once(t_thread, "gasnet_AMPoll (or a blocking call)"); }
+// The call a poll from a handler names when it is not gasnet_AMPoll's own.
+constexpr const char *kWaitCall = "gasnet_AMPoll (or a blocking call)";
+
+unsigned poll_all() { return poll_once(t_thread, kWaitCall); }
 
 unsigned poll_full() {
-  if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal("gasnet_AMPoll (or a blocking call)");
+  if (__builtin_expect(t_thread.handler_depth != 0, 0)) reentrant_poll_fatal(kWaitCall);
   return idle_poll::poll_everything();
 }
 
@@ -185,7 +188,7 @@ void yield_core(ThreadState &t) {
 
 bool progress_wait_step() {
   ThreadState &t = t_thread;
-  if (poll_once(t, "gasnet_AMPoll (or a blocking call)")) {
+  if (poll_once(t, kWaitCall)) {
     t.idle_polls = 0;
     return true;
   }
@@ -218,8 +221,6 @@ void idle_poll::client_idle_yield(ThreadState &t, uint32_t every) {
   yield_core(t);
   t.last_client_poll_ns = diag::now_ns();  // our own yield is not the client's
 }
-
-void client_poll_step() { client_poll_step(t_thread, "gasnet_AMPoll"); }
 
 void WaitLoop::idle_tick() {
   // The idle probe passes over claim words, so the claim of a neighbour that died in the middle of

@@ -344,14 +344,13 @@ inline char *local_address(gex_Rank_t jobrank, const void *addr, uint32_t ep = 0
 // yields the core when idle so that oversubscribed ranks make progress. True when a transport
 // delivered something.
 bool progress_wait_step();
-// gasnet_AMPoll's round: as progress_wait_step, except where the client's loop already gave up the
+// gasnet_AMPoll's round (client_poll_step, inline in runtime/idle_poll.h): as progress_wait_step, except where the client's loop already gave up the
 // CPU between two polls (GASNet's tests call sched_yield beside gasnet_AMPoll when "polite":
 // testacc with 4 ranks on 2 cores). A second yield there gives the core away again before the loop
 // has looked at what it waits for: 1.7x as long a lock hand-off. A gap of more than
 // kClientYieldedNs since the last poll says the client was off the CPU (or busy): no yield then.
 // A loop that only polls still yields as every waiting loop does; one that is away between all
 // its polls (computing, say), every kClientAwayPolls-th poll.
-void client_poll_step();
 inline constexpr uint64_t kClientYieldedNs = 1500;
 inline constexpr unsigned kClientAwayPolls = 64;
 

@@ -191,8 +191,8 @@ class SmpAmQueue {
   // Whether nothing is published at the consumer's position: the runtime's idle probe
   // (SmpTransport::queues_idle), three loads. It does not tell a claim from an empty room (idle()
   // does, for the dead producer's claim that drain skips): a poll that finds a claim cannot
-  // deliver it yet, and the runtime's poll every 2^16th time takes the full path
-  // (runtime/idle_poll.h). With several consumer threads a hint: the position and its stamp
+  // deliver it yet, and the runtime's full polls (runtime/idle_poll.h: poll_periodic, a
+  // WaitLoop's idle ticks, poll_full) reach a dead one. With several consumer threads a hint: the position and its stamp
   // are two atomic words the lock holder stores one after the other, and a torn pair only makes
   // one poll look in vain or pass over what the draining thread is about to deliver.
   bool head_unpublished() const noexcept {
